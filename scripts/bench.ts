@@ -1,0 +1,216 @@
+/**
+ * `npm run bench`: the figures of issue 8 — JS per page type, Lighthouse, build, API and static
+ * serving — printed as tables and written to bench/results.json. `-- --check` exits 1 when a budget
+ * is missed; `-- --only js,lighthouse` runs some sections (build, js, lighthouse, api, static, mixed).
+ * Other options: `--runs N` (Lighthouse runs, default 3), `--seconds N` (per load run, default 5),
+ * `--products N` (generated catalog, default 10000). Uses ports 4470-4489 and .data-bench* folders.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { bareTarget, load, apiTargets, type LoadFigures } from './bench/api-bench.ts';
+import { BENCH } from './bench/bench-env.ts';
+import { checkBudgets, type BenchResults } from './bench/budgets.ts';
+import { buildDemo, buildGenerated } from './bench/build-bench.ts';
+import { measureJs } from './bench/js-weight.ts';
+import { runLighthouse } from './bench/lighthouse-runs.ts';
+import { machineInfo } from './bench/machine.ts';
+import { renderReport } from './bench/report.ts';
+import { pagePaths, storeFixtures } from './bench/shopper-fixtures.ts';
+import { startScript, startStorefrontProcess, type RunningServer } from './bench/storefront-process.ts';
+import { staticRun } from './bench/static-bench.ts';
+
+const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    check: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    products: { type: 'string', default: '10000' },
+  },
+});
+const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
+for (const s of only) if (!SECTIONS.includes(s as Section)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
+const want = (s: Section) => only.includes(s);
+const seconds = Number(values.seconds);
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const machine = machineInfo();
+const results: BenchResults = {};
+const failures: string[] = [];
+
+/** Runs a section; a crash is reported and counted as a missed budget, and the other sections still run. */
+async function section(name: string, run: () => Promise<void>): Promise<void> {
+  const t = performance.now();
+  log(`\n== ${name}`);
+  try {
+    await run();
+  } catch (error) {
+    failures.push(name);
+    console.error(`Section ${name} failed:`, error);
+  }
+  log(`   (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+}
+
+if (want('build')) {
+  await section('build', async () => {
+    results.build = [await buildDemo(log)];
+    results.build.push(await buildGenerated(Number(values.products), log));
+  });
+}
+
+const needsDemoServer = want('js') || want('lighthouse') || want('api') || want('static');
+let demo: RunningServer | null = null;
+if (needsDemoServer) {
+  await section('start the storefront (PGlite, demo store)', async () => {
+    const hasBuild = existsSync(path.join(BENCH.demoBuildsDir, 'current'));
+    demo = await startStorefrontProcess({
+      port: BENCH.port.storefront,
+      env: { DATA_DIR: BENCH.demoDataDir, BUILDS_DIR: BENCH.demoBuildsDir, SNAPSHOT_ON_START: hasBuild ? '0' : '1' },
+    });
+    log(`   ${demo.url}`);
+  });
+}
+
+if (demo) {
+  const server: RunningServer = demo;
+  const fixtures = await storeFixtures(server.url);
+  const pages = pagePaths(fixtures);
+
+  if (want('js')) {
+    await section('js', async () => {
+      results.js = await measureJs(server.url, pages, fixtures);
+      for (const p of results.js) log(`  ${p.page}: ${(p.total.gzip / 1024).toFixed(1)} KB gzip in ${p.files.length} files`);
+    });
+  }
+  if (want('lighthouse')) {
+    await section('lighthouse', async () => {
+      const lhPages = Object.fromEntries(['store front', 'shop', 'product', 'cart'].map((name) => [name, pages[name]!]));
+      results.lighthouse = await runLighthouse(server.url, lhPages, Number(values.runs), `recipient-token=${fixtures.cartToken}`, log);
+    });
+  }
+  if (want('static')) {
+    await section('static', async () => {
+      results.static = await staticRun(server.url, BENCH.demoBuildsDir, pages.product!, BENCH.port.nginx, seconds, log);
+    });
+  }
+  if (want('api')) {
+    await section('api (PGlite)', async () => {
+      const targets = await apiTargets(server.url, fixtures);
+      const figures: LoadFigures[] = [];
+      for (const target of Object.values(targets)) {
+        await load(server.url, target, 1, { label: 'PGlite' });
+        const f = await load(server.url, target, seconds, { label: 'PGlite' });
+        log(`  PGlite ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
+        figures.push(f);
+      }
+      results.api = { ...results.api, pglite: figures };
+    });
+  }
+  await server.stop();
+}
+
+if (want('api')) {
+  await section('api ceiling (bare node:http)', async () => {
+    const bare = await startScript('scripts/bench/bare-http-server.ts', BENCH.port.bare, `http://127.0.0.1:${BENCH.port.bare}/`);
+    try {
+      await load(bare.url, bareTarget, 1, { label: 'node:http' });
+      const ceiling = await load(bare.url, bareTarget, seconds, { label: 'node:http' });
+      log(`  ceiling: ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms`);
+      results.api = { ...results.api, ceiling };
+      for (const f of results.api.pglite ?? []) f.ofCeiling = Math.round((f.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000;
+    } finally {
+      await bare.stop();
+    }
+  });
+  await section('api (PostgreSQL)', async () => {
+    const database = `bench_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: BENCH.postgresAdminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const url = new URL(BENCH.postgresAdminUrl);
+    url.pathname = `/${database}`;
+    let server: RunningServer | null = null;
+    try {
+      server = await startStorefrontProcess({
+        port: BENCH.port.storefrontPg,
+        env: { DATABASE_URL: url.href, BUILDS_DIR: BENCH.pgBuildsDir, SNAPSHOT_ON_START: '0' },
+      });
+      const fixtures = await storeFixtures(server.url);
+      const targets = await apiTargets(server.url, fixtures);
+      const figures: LoadFigures[] = [];
+      for (const target of Object.values(targets)) {
+        await load(server.url, target, 1, { label: 'PostgreSQL' });
+        const f = await load(server.url, target, seconds, { label: 'PostgreSQL' });
+        if (results.api?.ceiling) f.ofCeiling = Math.round((f.requestsPerSecond / results.api.ceiling.requestsPerSecond) * 1000) / 1000;
+        log(`  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
+        figures.push(f);
+      }
+      const fixedRate: LoadFigures[] = [];
+      for (const target of [targets.getCart, targets.addLine]) {
+        const f = await load(server.url, target, Math.max(seconds, 10), { label: 'PostgreSQL', rate: 1000, connections: 20 });
+        log(`  PostgreSQL ${f.name} at 1000/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`);
+        fixedRate.push(f);
+      }
+      results.api = { ...results.api, postgres: figures, fixedRate };
+    } finally {
+      await server?.stop();
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+}
+
+if (want('mixed')) {
+  await section('mixed load', async () => {
+    const file = path.resolve('scripts/load/mixed-load.ts');
+    // Hook for the reliability helper's load mix; skipped until that module exists.
+    if (!existsSync(file)) {
+      log('  scripts/load/mixed-load.ts is not there yet: skipped');
+      return;
+    }
+    const { runMixedLoad } = (await import(file)) as { runMixedLoad: (o: { baseUrl: string; durationSeconds: number; rate: number }) => Promise<unknown> };
+    const server = await startStorefrontProcess({
+      port: BENCH.port.storefront,
+      env: { DATA_DIR: BENCH.demoDataDir, BUILDS_DIR: BENCH.demoBuildsDir, SNAPSHOT_ON_START: existsSync(path.join(BENCH.demoBuildsDir, 'current')) ? '0' : '1' },
+    });
+    try {
+      results.mixed = await runMixedLoad({ baseUrl: server.url, durationSeconds: Math.max(seconds * 2, 10), rate: 200 });
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+// Sections not run this time keep their last figures, so bench/results.json always has a full table.
+const resultsFile = path.resolve('bench/results.json');
+let previous: { results?: BenchResults } = {};
+try {
+  previous = JSON.parse(await readFile(resultsFile, 'utf8'));
+} catch {
+  // First run.
+}
+const merged: BenchResults = { ...previous.results, ...results };
+const budgets = checkBudgets(results);
+const report = renderReport(machine, merged, checkBudgets(merged));
+await mkdir(path.dirname(resultsFile), { recursive: true });
+await writeFile(
+  resultsFile,
+  JSON.stringify({ machine, sections: only, durationSeconds: Math.round((performance.now() - started) / 1000), results: merged, budgets: checkBudgets(merged) }, null, 2) + '\n',
+);
+log(`\n${report}\n`);
+log(`Wrote ${path.relative(process.cwd(), resultsFile)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+
+if (values.check) {
+  const missed = budgets.filter((b) => !b.pass);
+  for (const b of missed) console.error(`Budget missed: ${b.budget} — ${b.measured}`);
+  for (const f of failures) console.error(`Section failed: ${f}`);
+  if (missed.length || failures.length) process.exit(1);
+  log(`All ${budgets.length} budgets of this run pass.`);
+}
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,98 @@
+import autocannon from 'autocannon';
+import type { Cart } from '../../src/lib/api-types.ts';
+import { addLine, newToken, type StoreFixtures } from './shopper-fixtures.ts';
+import { round } from './stats.ts';
+
+export interface LoadFigures {
+  name: string;
+  target: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  /** Requests per second as a fraction of the bare node:http answer in the same run. */
+  ofCeiling?: number;
+  /** Set for fixed-rate runs: the offered rate. */
+  offeredRate?: number;
+}
+
+interface Target {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: autocannon.Request) => autocannon.Request;
+}
+
+/** One autocannon run; `rate` fixes the overall request rate instead of going as fast as possible. */
+export async function load(baseUrl: string, target: Target, seconds: number, options: { connections?: number; rate?: number; label: string }): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections ?? 10,
+    duration: seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    requests: [
+      {
+        method: target.method,
+        path: target.path,
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, br', ...target.headers },
+        ...(target.body ? { body: target.body } : {}),
+        ...(target.setupRequest ? { setupRequest: target.setupRequest } : {}),
+      },
+    ],
+  });
+  return {
+    name: target.name,
+    target: options.label,
+    requestsPerSecond: round(result['2xx'] / result.duration),
+    p50Ms: round(result.latency.p50, 2),
+    p99Ms: round(result.latency.p99, 2),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    ...(options.rate ? { offeredRate: options.rate } : {}),
+  };
+}
+
+/** The four API calls of issue 8, against a store whose fixtures exist on `baseUrl`. */
+export async function apiTargets(baseUrl: string, f: StoreFixtures): Promise<Record<'storeFront' | 'getCart' | 'addLine' | 'changeQuantity', Target>> {
+  // PATCH needs a line per cart; a pool of carts keeps row locks from serialising the run on one cart.
+  const pool: Array<{ token: string; lineId: string }> = [];
+  for (let i = 0; i < 100; i++) {
+    const token = newToken();
+    const cart: Cart = await addLine(baseUrl, f.slug, f.variantId, token);
+    pool.push({ token, lineId: cart.cartItems[0]!.id });
+  }
+  let next = 0;
+  const base = `/api/store_front/${f.slug}`;
+  return {
+    storeFront: { name: `GET store_front/${f.slug}`, method: 'GET', path: base },
+    getCart: { name: 'GET …/cart', method: 'GET', path: `${base}/cart`, headers: { 'recipient-token': f.cartToken } },
+    addLine: {
+      name: 'POST …/cart_line_items',
+      method: 'POST',
+      path: `${base}/cart/cart_line_items`,
+      body: JSON.stringify({ cart_line_item: { product_variant_id: f.variantId, quantity: 1 } }),
+      // A new shopper per request: the first add, which also creates the cart, is the common case.
+      setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'recipient-token': newToken() } }),
+    },
+    changeQuantity: {
+      name: 'PATCH …/cart_line_items/{id}',
+      method: 'PATCH',
+      path: `${base}/cart/cart_line_items/${pool[0]!.lineId}`,
+      setupRequest: (request) => {
+        const n = next++;
+        const entry = pool[n % pool.length]!;
+        return {
+          ...request,
+          path: `${base}/cart/cart_line_items/${entry.lineId}`,
+          headers: { ...request.headers, 'recipient-token': entry.token },
+          body: JSON.stringify({ cart_line_item: { quantity: 1 + (Math.floor(n / pool.length) % 3) } }),
+        };
+      },
+    },
+  };
+}
+
+export const bareTarget: Target = { name: 'bare node:http JSON', method: 'GET', path: '/' };

@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+/**
+ * Where the bench keeps its things: ports 4470-4489, `.data-bench*` folders and `dist-bench`
+ * (team.md), so it never touches another checkout's server, database or build.
+ */
+export const BENCH = {
+  distDir: path.resolve(process.env.BENCH_DIST_DIR ?? 'dist-bench'),
+  demoDataDir: path.resolve('.data-bench'),
+  demoBuildsDir: path.resolve('.data-bench-builds'),
+  bigDataDir: path.resolve('.data-bench-10k'),
+  bigBuildsDir: path.resolve('.data-bench-10k-builds'),
+  bigCatalogFile: path.resolve('.data-bench-10k-catalog.json'),
+  pgBuildsDir: path.resolve('.data-bench-pg-builds'),
+  port: {
+    storefront: 4470,
+    bare: 4471,
+    storefrontPg: 4472,
+    nginx: 4473,
+  },
+  postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+} as const;
+
+/** The environment every child the bench starts gets: Node 24 first in PATH, quiet logs, source maps. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const bin = path.dirname(process.execPath);
+  return {
+    ...process.env,
+    PATH: `${bin}:${path.resolve('node_modules/.bin')}:${process.env.PATH ?? ''}`,
+    DIST_DIR: BENCH.distDir,
+    // Hidden source maps let the JS section attribute chunk bytes to packages (astro.config.mjs).
+    ASTRO_SOURCEMAP: 'hidden',
+    ASTRO_TELEMETRY_DISABLED: '1',
+    // One log line per API request would measure the logger, not the API.
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}

@@ -1,0 +1,59 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BENCH, childEnv } from './bench-env.ts';
+import { generateCatalog } from './catalog-generator.ts';
+import { measureCommand } from './processes.ts';
+import { round } from './stats.ts';
+
+export interface BuildFigures {
+  catalog: string;
+  pages: number;
+  wallSeconds: number;
+  pagesPerSecond: number;
+  peakMemoryMiB: number;
+  /** Seconds of the import before the build (not part of the build figure). */
+  importSeconds?: number;
+}
+
+/** Pages the snapshot wrote, from the build's own summary line ("Snapshot <id>: N pages in …"). */
+function pagesFrom(output: string): number {
+  const m = /Snapshot \S+: (\d+) pages/.exec(output);
+  if (!m) throw new Error(`Could not find the page count in the build output:\n${output.slice(-2000)}`);
+  return Number(m[1]);
+}
+
+async function timedBuild(catalog: string, dataDir: string, buildsDir: string, log: (line: string) => void): Promise<BuildFigures> {
+  const run = await measureCommand('npm', ['run', 'build'], childEnv({ DATA_DIR: dataDir, BUILDS_DIR: buildsDir }));
+  if (run.code !== 0) throw new Error(`npm run build (${catalog}) exited with ${run.code}:\n${run.output.slice(-3000)}`);
+  const pages = pagesFrom(run.output);
+  const figures: BuildFigures = {
+    catalog,
+    pages,
+    wallSeconds: round(run.wallSeconds, 2),
+    pagesPerSecond: round(pages / run.wallSeconds, 1),
+    peakMemoryMiB: round(run.peakTreeRssBytes / 2 ** 20),
+  };
+  log(`  build ${catalog}: ${pages} pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s), peak ${figures.peakMemoryMiB} MiB`);
+  return figures;
+}
+
+/** `npm run build` of the demo store on a fresh database; leaves its data and build for the other sections. */
+export async function buildDemo(log: (line: string) => void): Promise<BuildFigures> {
+  await rm(BENCH.demoDataDir, { recursive: true, force: true });
+  await rm(BENCH.demoBuildsDir, { recursive: true, force: true });
+  return timedBuild('demo', BENCH.demoDataDir, BENCH.demoBuildsDir, log);
+}
+
+/** Generates a catalog of `products` products, imports it into a fresh database and times `npm run build`. */
+export async function buildGenerated(products: number, log: (line: string) => void): Promise<BuildFigures> {
+  await rm(BENCH.bigDataDir, { recursive: true, force: true });
+  await rm(BENCH.bigBuildsDir, { recursive: true, force: true });
+  await writeFile(BENCH.bigCatalogFile, JSON.stringify(generateCatalog(products, Math.max(1, Math.round(products / 100)))));
+  const imported = await measureCommand(process.execPath, [path.resolve('scripts/import-catalog.ts'), BENCH.bigCatalogFile], childEnv({ DATA_DIR: BENCH.bigDataDir }));
+  if (imported.code !== 0) throw new Error(`Import of the generated catalog failed:\n${imported.output.slice(-3000)}`);
+  log(`  imported ${products} products in ${round(imported.wallSeconds, 1)} s`);
+  const figures = await timedBuild(`${products.toLocaleString('en-US')} products`, BENCH.bigDataDir, BENCH.bigBuildsDir, log);
+  figures.importSeconds = round(imported.wallSeconds, 1);
+  await rm(BENCH.bigCatalogFile, { force: true });
+  return figures;
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc; 0 elsewhere). */
+export function treeRss(rootPid: number): number {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: fields start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      const pid = Number(name);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      const status = readFileSync(`/proc/${name}/status`, 'utf8');
+      rss.set(pid, Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+export interface MeasuredRun {
+  code: number | null;
+  wallSeconds: number;
+  /** Highest sum of RSS over the process tree, sampled every 100 ms. */
+  peakTreeRssBytes: number;
+  output: string;
+}
+
+/** Runs a command to completion, measuring wall clock and the peak memory of its whole process tree. */
+export function measureCommand(command: string, args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string) => void): Promise<MeasuredRun> {
+  const started = performance.now();
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let peak = 0;
+  let output = '';
+  const sample = () => {
+    if (child.pid) peak = Math.max(peak, treeRss(child.pid));
+  };
+  const timer = setInterval(sample, 100);
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-20_000);
+    if (onLine) for (const line of text.split(/[\r\n]+/)) if (line.trim()) onLine(line);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      resolve({ code, wallSeconds: (performance.now() - started) / 1000, peakTreeRssBytes: peak, output });
+    });
+  });
+}
+
+/** Stops a child we started (its process group when it leads one) and waits for it to exit. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timeout);
+}
+
+/** Polls a URL until it answers 2xx or the time runs out. */
+export async function waitForUrl(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`The server for ${url} exited with ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}

@@ -1,0 +1,66 @@
+import type { BenchResults, BudgetResult } from './budgets.ts';
+import type { MachineInfo } from './machine.ts';
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function table(headers: string[], rows: Array<Array<string | number>>): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(cells[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}
+
+/** The results as Markdown tables: printed by the bench and pasted into docs/performance.md. */
+export function renderReport(machine: MachineInfo, r: BenchResults, budgets: BudgetResult[]): string {
+  const parts: string[] = [
+    `Machine: ${machine.cpus} CPUs (${machine.model}), ${machine.memoryGiB} GiB, Node ${machine.node}, load average at start ${machine.loadAverage.join(' ')}, ${machine.date}`,
+  ];
+  if (r.js) {
+    parts.push(
+      '### JavaScript per page type (KB; gzip -9 / brotli 11 of the decoded bodies Chromium loaded)\n\n' +
+        table(
+          ['page', 'files', 'gzip total', 'framework', 'libs', 'ours', 'brotli total', 'framework', 'libs', 'ours'],
+          r.js.map((p) => [
+            p.page, p.files.length + (p.inline.raw ? ' + inline' : ''), kb(p.total.gzip), kb(p.gzipByOwner.framework), kb(p.gzipByOwner.libs), kb(p.gzipByOwner.ours),
+            kb(p.total.brotli), kb(p.brotliByOwner.framework), kb(p.brotliByOwner.libs), kb(p.brotliByOwner.ours),
+          ]),
+        ),
+    );
+  }
+  if (r.lighthouse) {
+    parts.push(
+      `### Lighthouse (median of ${r.lighthouse[0]?.runs ?? 0} runs)\n\n` +
+        table(
+          ['page', 'preset', 'score', 'runs', 'LCP ms', 'TBT ms', 'CLS', 'total KB'],
+          r.lighthouse.map((l) => [l.page, l.preset, l.score, l.scores.join(' '), l.lcpMs, l.tbtMs, l.cls, kb(l.totalBytes)]),
+        ),
+    );
+  }
+  if (r.build) {
+    parts.push(
+      '### Build (`npm run build`, wall clock; peak = highest RSS sum of the process tree)\n\n' +
+        table(['catalog', 'pages', 'seconds', 'pages/s', 'peak MiB'], r.build.map((b) => [b.catalog, b.pages, b.wallSeconds, b.pagesPerSecond, b.peakMemoryMiB])),
+    );
+  }
+  if (r.api) {
+    const rows = [...(r.api.ceiling ? [r.api.ceiling] : []), ...(r.api.pglite ?? []), ...(r.api.postgres ?? []), ...(r.api.fixedRate ?? [])];
+    parts.push(
+      '### API on loopback (autocannon, 10 connections; fixed-rate rows at the offered rate)\n\n' +
+        table(
+          ['call', 'server', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'non-2xx'],
+          rows.map((f) => [f.name, f.offeredRate ? `${f.target} @ ${f.offeredRate}/s` : f.target, f.requestsPerSecond, f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '', f.p50Ms, f.p99Ms, f.non2xx]),
+        ),
+    );
+  }
+  if (r.static) {
+    parts.push(
+      '### Static product page (gzip, 10 connections)\n\n' +
+        table(['server', 'req/s', 'of nginx', 'p50 ms', 'p99 ms'], r.static.map((f) => [f.target, f.requestsPerSecond, f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '', f.p50Ms, f.p99Ms])),
+    );
+  }
+  if (r.mixed !== undefined) parts.push(`### Mixed load (scripts/load/mixed-load.ts)\n\n\`\`\`\n${JSON.stringify(r.mixed, null, 2).slice(0, 3000)}\n\`\`\``);
+  if (budgets.length) {
+    parts.push('### Budgets (issue 8)\n\n' + table(['budget', 'measured', 'result'], budgets.map((b) => [b.budget, b.measured, b.pass ? 'pass' : 'FAIL'])));
+  }
+  return parts.join('\n\n');
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { Cart, CheckoutAnswer, Many, Order, ProductVariantAttributes, Resource } from '../../src/lib/api-types.ts';
+
+/** What the bench needs from a running demo store: ids to visit and carts to read and change. */
+export interface StoreFixtures {
+  slug: string;
+  productId: string;
+  bundleId: string;
+  /** A variant with stock for many adds. */
+  variantId: string;
+  /** A cart holding one line of `variantId`. */
+  cartToken: string;
+  /** An order's uuid for the order-confirmation page (null when checkout failed). */
+  orderId: string | null;
+}
+
+export const newToken = (): string => randomBytes(24).toString('base64url');
+
+async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(new URL(`/api/${path}`, base), {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { 'recipient-token': token } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** Adds one line of a variant to the cart of `token`; answers the cart. */
+export const addLine = (base: string, slug: string, variantId: string, token: string): Promise<Cart> =>
+  call<Cart>(base, 'POST', `store_front/${slug}/cart/cart_line_items`, { cart_line_item: { product_variant_id: variantId, quantity: 1 } }, token);
+
+const ADDRESS = {
+  first_name: 'Bench', last_name: 'Mark', email: 'bench@example.com', address_line1: '1 Main St', address_line2: '',
+  city: 'Austin', country: 'US', state: 'TX', zip: '78701', phone: '',
+};
+
+/** Checks out a cart with the test processor's success card; answers the order's uuid. */
+async function placeOrder(base: string, slug: string, variantId: string): Promise<string> {
+  const token = newToken();
+  await addLine(base, slug, variantId, token);
+  await call(base, 'PUT', `store_front/${slug}/cart`, { cart: ADDRESS }, token);
+  const checkout = await call<CheckoutAnswer>(base, 'POST', `store_front/${slug}/cart/checkout`, {}, token);
+  const intent = checkout.paymentIntent;
+  if (intent) {
+    await call(base, 'POST', `test_processor/payment_intents/${intent.id}/confirm`, { card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' } });
+  }
+  const order = await call<Order>(base, 'POST', `store_front/${slug}/cart/finalize`, intent ? { payment_intent_id: intent.id } : {}, token);
+  return order.orderDetails.id;
+}
+
+/** Finds a product, a bundle and a well-stocked variant of a store, and makes a cart and an order. */
+export async function storeFixtures(base: string, slug = 'acme'): Promise<StoreFixtures> {
+  const products = await call<Many<Resource<'product', { available: boolean }>>>(base, 'GET', `store_front/${slug}/products?per_page=50`);
+  const bundles = await call<Many<Resource<'bundle', unknown>>>(base, 'GET', `store_front/${slug}/bundles?per_page=50`);
+  let variantId: string | null = null;
+  let productId: string | null = null;
+  for (const product of products.data) {
+    const variants = await call<Many<Resource<'product_variant', ProductVariantAttributes>>>(base, 'GET', `store_front/${slug}/products/${product.id}/product_variants`);
+    const stocked = variants.data.find((v) => v.attributes.stock >= 10);
+    if (stocked) {
+      variantId = stocked.id;
+      productId = product.id;
+      break;
+    }
+  }
+  if (!variantId || !productId) throw new Error(`Store ${slug} has no variant with stock ≥ 10`);
+  const cartToken = newToken();
+  await addLine(base, slug, variantId, cartToken);
+  let orderId: string | null = null;
+  try {
+    orderId = await placeOrder(base, slug, variantId);
+  } catch (error) {
+    console.warn(`Could not place a bench order (the order-confirmation page is skipped): ${(error as Error).message}`);
+  }
+  return { slug, productId: products.data[0]!.id, bundleId: bundles.data[0]?.id ?? '', variantId, cartToken, orderId };
+}
+
+/** The page of each type the JS and Lighthouse sections visit. */
+export function pagePaths(f: StoreFixtures): Record<string, string | null> {
+  return {
+    'store front': `/${f.slug}`,
+    shop: `/${f.slug}/shop`,
+    product: `/${f.slug}/product/${f.productId}`,
+    bundle: f.bundleId ? `/${f.slug}/product-bundle/${f.bundleId}` : null,
+    cart: `/${f.slug}/cart`,
+    checkout: `/${f.slug}/checkout`,
+    'order confirmation': f.orderId ? `/${f.slug}/order-confirmation/${f.orderId}` : null,
+  };
+}

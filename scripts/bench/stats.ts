@@ -1,0 +1,15 @@
+/** The median of some numbers (mean of the middle two for an even count); NaN for none. */
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Rounds to `digits` decimals. */
+export const round = (value: number, digits = 0): number => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+export const kb = (bytes: number): number => round(bytes / 1024, 1);

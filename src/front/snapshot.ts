@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { writeCompressed } from './compression.ts';
+import { BUILD_ID_HEADER, PRERENDER_HEADER } from './front-server.ts';
+
+/** A page of the snapshot: its URL path and the data its `_payload.json` holds (null for none). */
+export interface SnapshotPage {
+  path: string;
+  payload: () => Promise<unknown | null>;
+}
+
+export interface SnapshotOptions {
+  /** The running front that renders pages, e.g. `http://127.0.0.1:4321`. */
+  baseUrl: string;
+  prerenderSecret: string;
+  buildsDir: string;
+  pages: SnapshotPage[];
+  concurrency?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SnapshotResult {
+  id: string;
+  pages: number;
+  skipped: string[];
+  durationMs: number;
+}
+
+/** Sortable, unique build id: time in base 36 plus randomness. */
+export function newBuildId(now = Date.now()): string {
+  return `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+function pageFile(root: string, urlPath: string, name: string): string {
+  const clean = urlPath.replace(/^\/+|\/+$/g, '');
+  if (path.extname(clean)) return path.join(root, clean);
+  return path.join(root, clean, name);
+}
+
+/**
+ * Renders every page through the live handler and writes `{path}/index.html`, `{path}/_payload.json`,
+ * `builds/latest.json` and `builds/meta/{id}.json` into a new folder beside the live build.
+ * The caller switches to it; a failed render (5xx) fails the whole snapshot so a broken build never goes live.
+ */
+export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
+  const started = Date.now();
+  const id = newBuildId(started);
+  const root = path.join(path.resolve(options.buildsDir), id);
+  const skipped: string[] = [];
+  const total = options.pages.length;
+  let done = 0;
+  let next = 0;
+
+  async function renderOne(page: SnapshotPage): Promise<void> {
+    const response = await fetch(new URL(page.path, options.baseUrl), {
+      headers: { [PRERENDER_HEADER]: options.prerenderSecret, [BUILD_ID_HEADER]: id, 'accept-encoding': 'identity' },
+      redirect: 'manual',
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status >= 500) throw new Error(`Snapshot of ${page.path} failed with ${response.status}: ${body.toString().slice(0, 300)}`);
+    if (response.status !== 200) {
+      skipped.push(`${page.path} (${response.status})`);
+      return;
+    }
+    const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
+    await writeCompressed(pageFile(root, page.path, isHtml ? 'index.html' : 'index'), body);
+    if (isHtml) {
+      const payload = await page.payload();
+      if (payload !== null) await writeCompressed(pageFile(root, page.path, '_payload.json'), JSON.stringify(payload));
+    }
+  }
+
+  async function worker(): Promise<void> {
+    while (next < total) {
+      const page = options.pages[next++]!;
+      await renderOne(page);
+      done += 1;
+      options.onProgress?.(done, total);
+    }
+  }
+
+  try {
+    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, Math.max(total, 1)) }, worker));
+    const timestamp = Date.now();
+    await writeCompressed(path.join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
+    await writeCompressed(
+      path.join(root, 'builds', 'meta', `${id}.json`),
+      JSON.stringify({ id, timestamp, pages: done - skipped.length, skipped, durationMs: timestamp - started }),
+    );
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+  return { id, pages: done - skipped.length, skipped, durationMs: Date.now() - started };
+}

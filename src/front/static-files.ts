@@ -1,0 +1,173 @@
+import { createReadStream, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Extensions worth compressing; the build writes `.br` and `.gz` siblings for these. */
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
+
+interface Variant {
+  file: string;
+  size: number;
+  encoding: 'br' | 'gzip' | null;
+  /** The file's bytes when small enough to keep in memory (see MEMORY_CACHE_BYTES). */
+  data?: Buffer;
+}
+
+/** Files up to this size are kept in memory: a page is answered with one write, no open/read/close. */
+const MAX_CACHED_FILE_BYTES = 256 * 1024;
+/** Memory one folder may use for file contents; beyond it files are streamed from disk. */
+const MEMORY_CACHE_BYTES = Number(process.env.STATIC_MEMORY_CACHE_MB ?? 128) * 1024 * 1024;
+
+interface Entry {
+  etag: string;
+  type: string;
+  variants: Variant[];
+}
+
+/** How long a browser may keep a file: hashed assets forever, documents revalidated every time. */
+export function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (/\.(html|json|xml|txt)$/.test(urlPath) || !path.extname(urlPath)) return 'public, max-age=0, must-revalidate';
+  return 'public, max-age=3600';
+}
+
+async function statFile(file: string): Promise<Stats | null> {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves files below one folder with pre-compressed variants, strong ETags and 304s.
+ * Lookups are cached per folder: folders are immutable once written (a new build is a new folder).
+ */
+export class StaticFolder {
+  readonly root: string;
+  readonly #entries = new Map<string, Entry | null>();
+  #cachedBytes = 0;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** The file a URL path names, trying `{path}/index.html` for directory-style URLs. */
+  async lookup(urlPath: string): Promise<Entry | null> {
+    const cached = this.#entries.get(urlPath);
+    if (cached !== undefined) return cached;
+    const entry = await this.#find(urlPath);
+    if (this.#entries.size > 50_000) {
+      this.#entries.clear();
+      this.#cachedBytes = 0;
+    }
+    this.#entries.set(urlPath, entry);
+    return entry;
+  }
+
+  async #find(urlPath: string): Promise<Entry | null> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0')) return null;
+    const relative = path.normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '');
+    const base = path.join(this.root, relative);
+    if (!base.startsWith(this.root)) return null;
+    const candidates = path.extname(base) ? [base] : [path.join(base, 'index.html')];
+    for (const file of candidates) {
+      const s = await statFile(file);
+      if (!s) continue;
+      const ext = path.extname(file);
+      const variants: Variant[] = [];
+      if (COMPRESSIBLE.has(ext)) {
+        for (const [suffix, encoding] of [['.br', 'br'], ['.gz', 'gzip']] as const) {
+          const compressed = await statFile(file + suffix);
+          if (compressed) variants.push({ file: file + suffix, size: compressed.size, encoding });
+        }
+      }
+      variants.push({ file, size: s.size, encoding: null });
+      for (const variant of variants) await this.#keepInMemory(variant);
+      return {
+        etag: `"${s.size.toString(36)}-${Math.floor(s.mtimeMs).toString(36)}"`,
+        type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        variants,
+      };
+    }
+    return null;
+  }
+
+  /** Reads a small file once; the folder never changes (a new build is a new folder), so the copy stays right. */
+  async #keepInMemory(variant: Variant): Promise<void> {
+    if (variant.size > MAX_CACHED_FILE_BYTES || this.#cachedBytes + variant.size > MEMORY_CACHE_BYTES) return;
+    try {
+      variant.data = await readFile(variant.file);
+      this.#cachedBytes += variant.data.length;
+    } catch {
+      // Vanished between stat and read: it is streamed (and fails) like any uncached file.
+    }
+  }
+}
+
+const ACCEPTS: Record<'br' | 'gzip', RegExp> = { br: /\bbr\b/, gzip: /\bgzip\b/ };
+
+function pickVariant(entry: Entry, acceptEncoding: string): Variant {
+  for (const variant of entry.variants) {
+    if (variant.encoding === null) return variant;
+    if (ACCEPTS[variant.encoding].test(acceptEncoding)) return variant;
+  }
+  // The identity variant is always last; the loop returns it.
+  return entry.variants[entry.variants.length - 1]!;
+}
+
+/** Writes a found entry as the answer (GET/HEAD only; the caller checks the method). */
+export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, urlPath: string, extraHeaders: Record<string, string> = {}): void {
+  const variant = pickVariant(entry, String(req.headers['accept-encoding'] ?? ''));
+  const headers: Record<string, string | number> = {
+    'content-type': entry.type,
+    'cache-control': cacheControlFor(urlPath),
+    etag: entry.etag,
+    vary: 'Accept-Encoding',
+    ...extraHeaders,
+  };
+  if (req.headers['if-none-match'] === entry.etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  if (variant.encoding) headers['content-encoding'] = variant.encoding;
+  headers['content-length'] = variant.size;
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  if (variant.data) {
+    res.end(variant.data);
+    return;
+  }
+  createReadStream(variant.file).pipe(res);
+}

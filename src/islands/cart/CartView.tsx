@@ -1,0 +1,98 @@
+/**
+ * The cart page island: grouped entries (spec §3), quantity/remove/clear, gift cards and the
+ * amounts. The page HTML is the same for every shopper (it may be a static snapshot); the cart
+ * itself is always fetched here, in the browser.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { groupCartItems } from '../../lib/bundle-grouping.ts';
+import { storeLinks } from '../../lib/store-links.ts';
+import { $cart, changeQuantity, clearCart, loadCart, removeLine } from '../../stores/cart.ts';
+import { $storeSlug, setStore } from '../../stores/store.ts';
+import { BundleLine } from './BundleLine.tsx';
+import { CartLine } from './CartLine.tsx';
+import { CartSummary } from './CartSummary.tsx';
+import { GiftCards } from './GiftCards.tsx';
+
+export interface CartViewProps {
+  slug: string;
+  /** '/acme' by slug, '' on a custom domain. */
+  linkBase: string;
+}
+
+/**
+ * The cart actions read the slug from $store; when this island boots before the shell's script has
+ * saved the store, it saves a stand-in with the page's slug (the shell's later save replaces it).
+ */
+export function useStoreContext(slug: string, linkBase: string): void {
+  useEffect(() => {
+    if ($storeSlug.get() === null) setStore({ title: '', slug, faviconImage: null, allowedListsPresent: false, description: null }, linkBase);
+  }, [slug, linkBase]);
+}
+
+export default function CartView({ slug, linkBase }: CartViewProps) {
+  useStoreContext(slug, linkBase);
+  const cart = useStore($cart);
+  const [clearing, setClearing] = useState(false);
+  const links = storeLinks(linkBase);
+  const entries = useMemo(() => groupCartItems(cart?.cartItems ?? []), [cart]);
+
+  useEffect(() => {
+    // The shell may have fetched the cart already; fetch it when nobody has.
+    if ($cart.get() === null) void loadCart(slug);
+  }, [slug]);
+
+  if (cart === null) {
+    return <p className="cart__loading" role="status">Loading your cart…</p>;
+  }
+
+  if (entries.length === 0) {
+    return (
+      <div className="cart cart--empty">
+        <p>Your cart is empty.</p>
+        <a className="button" href={links.shop}>Continue shopping</a>
+      </div>
+    );
+  }
+
+  const onClear = async () => {
+    setClearing(true);
+    await clearCart(slug);
+    setClearing(false);
+  };
+
+  return (
+    <div className="cart">
+      <div className="cart__main">
+        <ul className="cart__entries" aria-label="Cart items">
+          {entries.map((entry) =>
+            entry.type === 'bundle' ? (
+              <BundleLine
+                key={entry.key}
+                entry={entry}
+                bundleHref={links.bundle(entry.bundleId)}
+                onQuantity={(quantity) => void changeQuantity(entry.items[0]!.id, quantity)}
+                onRemove={() => void removeLine(entry.items[0]!.id)}
+              />
+            ) : (
+              <CartLine
+                key={entry.key}
+                item={entry.item}
+                productHref={links.product(entry.item.product_details.product_id)}
+                onQuantity={(quantity) => void changeQuantity(entry.item.id, quantity)}
+                onRemove={() => void removeLine(entry.item.id)}
+              />
+            ),
+          )}
+        </ul>
+        <button type="button" className="link-button cart__clear" onClick={() => void onClear()} disabled={clearing}>Clear cart</button>
+      </div>
+      <aside className="cart__side">
+        <GiftCards giftCards={cart.giftCards} />
+        {/* The cart shows the server's amounts as they stand; checkout re-prices them from the address. */}
+        <CartSummary amounts={cart} withAddress />
+        <a className="button button--primary cart__checkout" href={links.checkout}>Checkout</a>
+      </aside>
+    </div>
+  );
+}

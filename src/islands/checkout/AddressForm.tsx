@@ -1,0 +1,105 @@
+/**
+ * Contact and shipping address, saved with `PUT store_front/{slug}/cart` (the server prices tax
+ * and shipping from it). Built from the forms components; the country data loads lazily.
+ */
+import { useCallback, type FormEvent } from 'react';
+import type { Address } from '../../lib/api-types.ts';
+import type { FieldResult } from '../../lib/validation/index.ts';
+import { CountrySelect } from '../forms/CountrySelect.tsx';
+import { StateSelect } from '../forms/StateSelect.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import { PhoneField } from './PhoneField.tsx';
+
+export type AddressField = keyof Address;
+
+/** Rules per field; address_line2 is optional. State is required (spec §5) — StateSelect owns that rule. */
+export const ADDRESS_RULES = {
+  first_name: 'required',
+  last_name: 'required',
+  email: 'required|email',
+  address_line1: 'required',
+  city: 'required',
+  country: 'required',
+  zip: 'required',
+} as const;
+
+export interface AddressFormProps {
+  values: Address;
+  onChange: (field: AddressField, value: string) => void;
+  onValidity: (field: AddressField, valid: boolean) => void;
+  /** Server messages (422) by field. */
+  errors: Partial<Record<AddressField, string>>;
+  showErrors: boolean;
+  saving: boolean;
+  /** True when what is shown is what the cart has saved. */
+  saved: boolean;
+  onSave: () => void;
+}
+
+export function AddressForm({ values, onChange, onValidity, errors, showErrors, saving, saved, onSave }: AddressFormProps) {
+  const validity = useCallback((field: AddressField) => (result: FieldResult) => onValidity(field, result.valid), [onValidity]);
+  const text = (field: AddressField, label: string, extra: { autoComplete?: string; type?: 'text' | 'email'; optional?: boolean } = {}) => (
+    <TextField
+      name={field}
+      label={label}
+      type={extra.type ?? 'text'}
+      autoComplete={extra.autoComplete}
+      value={values[field]}
+      onValueChange={(value) => onChange(field, value)}
+      rules={extra.optional ? undefined : ADDRESS_RULES[field as keyof typeof ADDRESS_RULES]}
+      onValidity={validity(field)}
+      showErrors={showErrors}
+      error={errors[field]}
+    />
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave();
+  };
+  return (
+    <form className="checkout__address" onSubmit={submit} noValidate>
+      <fieldset aria-label="Contact and shipping">
+        <legend>Contact and shipping</legend>
+        <div className="checkout__row">
+          {text('first_name', 'First name', { autoComplete: 'given-name' })}
+          {text('last_name', 'Last name', { autoComplete: 'family-name' })}
+        </div>
+        {text('email', 'Email', { autoComplete: 'email', type: 'email' })}
+        {text('address_line1', 'Address line 1', { autoComplete: 'address-line1' })}
+        {text('address_line2', 'Address line 2', { autoComplete: 'address-line2', optional: true })}
+        {text('city', 'City', { autoComplete: 'address-level2' })}
+        <div className="checkout__row">
+          <CountrySelect
+            value={values.country || null}
+            onChange={(value) => onChange('country', value)}
+            rules="required"
+            onValidity={validity('country')}
+            showErrors={showErrors}
+            error={errors.country}
+          />
+          <StateSelect
+            country={values.country || null}
+            value={values.state || null}
+            onChange={(value) => onChange('state', value)}
+            onValidity={validity('state')}
+            showErrors={showErrors}
+            error={errors.state}
+          />
+        </div>
+        <div className="checkout__row">
+          {text('zip', 'ZIP / Postal code', { autoComplete: 'postal-code' })}
+          <PhoneField
+            initialValue={values.phone}
+            onChange={(value) => onChange('phone', value)}
+            onValidity={(valid) => onValidity('phone', valid)}
+            showErrors={showErrors}
+            error={errors.phone}
+          />
+        </div>
+        <button type="submit" className="button" disabled={saving || saved} aria-busy={saving}>
+          {saved ? 'Address saved' : 'Save address'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/** The pay button: 'Place order · $52.30'; locked and showing progress while the order request is sending. */
+import { formatCurrency } from '../../lib/money.ts';
+
+export interface PlaceOrderButtonProps {
+  total: string;
+  enabled: boolean;
+  sending: boolean;
+  onPlace: () => void;
+}
+
+export function PlaceOrderButton({ total, enabled, sending, onPlace }: PlaceOrderButtonProps) {
+  return (
+    <div className="place-order">
+      <button
+        type="button"
+        className="button button--primary place-order__button"
+        disabled={!enabled || sending}
+        aria-busy={sending}
+        onClick={onPlace}
+      >
+        {sending ? <span className="spinner" aria-hidden="true" /> : null}
+        {`Place order · ${formatCurrency(total)}`}
+      </button>
+      <p className="place-order__status" role="status" aria-live="polite">
+        {sending ? 'Processing your order…' : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import type { CountryRegions } from '../../lib/countries.ts';
+import type { FieldResult, RuleSet } from '../../lib/validation/index.ts';
+import { SearchableSelect } from './SearchableSelect.tsx';
+import { useCountryData } from './use-country-data.ts';
+
+export type CountrySelectProps = {
+  /** Selected two-letter code ('US'), or null/'' for none. */
+  value: string | null;
+  onChange: (countryShortCode: string) => void;
+  name?: string;
+  label?: string;
+  placeholder?: string;
+  rules?: RuleSet;
+  /** Pass the data when the page already has it; otherwise it is loaded lazily. */
+  countries?: readonly CountryRegions[];
+  showErrors?: boolean;
+  error?: string;
+  onValidity?: (result: FieldResult) => void;
+  disabled?: boolean;
+  id?: string;
+};
+
+/** Searchable country dropdown (spec §2): placeholder 'Select country', United States first. */
+export function CountrySelect(props: CountrySelectProps) {
+  const countries = useCountryData(props.countries);
+  const options = useMemo(
+    () => countries.map((country) => ({ value: country.countryShortCode, label: country.countryName })),
+    [countries],
+  );
+  return (
+    <SearchableSelect
+      name={props.name ?? 'country'}
+      label={props.label ?? 'Country'}
+      placeholder={props.placeholder ?? 'Select country'}
+      options={options}
+      value={props.value}
+      onChange={props.onChange}
+      rules={props.rules}
+      showErrors={props.showErrors}
+      error={props.error}
+      onValidity={props.onValidity}
+      disabled={props.disabled}
+      id={props.id}
+      className="sf-country-select"
+    />
+  );
+}

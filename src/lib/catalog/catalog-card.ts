@@ -1,0 +1,93 @@
+/**
+ * The catalog's view of products and bundles: API resources become these at one boundary, so
+ * pages, payloads and components carry only what they show.
+ */
+import type { Bundle, BundleItem, Image, Product, ProductVariant } from '../api-types.ts';
+
+/** One tile of a product grid: a product or a bundle. */
+export interface CatalogCard {
+  kind: 'product' | 'bundle';
+  id: string;
+  name: string;
+  /** Wire money string ("12.50"); for products the lowest available variant price. */
+  price: string;
+  /** The default image, else the first; null shows the 'No image available' placeholder. */
+  image: Image | null;
+  available: boolean;
+}
+
+/** Images with the default one (`default_e_commerce_image_id`) first, the rest in their order. */
+export function orderGallery(images: readonly Image[], defaultImageId: string | null): Image[] {
+  const index = defaultImageId === null ? -1 : images.findIndex((image) => image.id === defaultImageId);
+  if (index <= 0) return [...images];
+  return [images[index]!, ...images.slice(0, index), ...images.slice(index + 1)];
+}
+
+/** The image a card or cart line shows. */
+export function primaryImage(images: readonly Image[], defaultImageId: string | null): Image | null {
+  return orderGallery(images, defaultImageId)[0] ?? null;
+}
+
+export function productCard(product: Product): CatalogCard {
+  const a = product.attributes;
+  return {
+    kind: 'product',
+    id: product.id,
+    name: a.name,
+    price: a.price,
+    image: primaryImage(a.images, a.default_e_commerce_image_id),
+    available: a.available,
+  };
+}
+
+export function bundleCard(bundle: Bundle): CatalogCard {
+  const a = bundle.attributes;
+  return {
+    kind: 'bundle',
+    id: bundle.id,
+    name: a.name,
+    price: a.price,
+    image: primaryImage(a.images, a.default_e_commerce_image_id),
+    available: a.available,
+  };
+}
+
+/** A variant as the product page and the add-to-cart island use it. */
+export interface VariantView {
+  id: string;
+  name: string;
+  options: Record<string, string>;
+  price: string;
+  available: boolean;
+}
+
+export function variantView(variant: ProductVariant): VariantView {
+  const a = variant.attributes;
+  return { id: variant.id, name: a.name, options: a.options, price: a.price, available: a.available };
+}
+
+/** A bundle item as the bundle page shows it. */
+export interface BundleItemView {
+  id: string;
+  productId: string;
+  variantId: string;
+  productName: string;
+  variantName: string;
+  quantity: number;
+  price: string;
+  image: Image | null;
+}
+
+export function bundleItemView(item: BundleItem): BundleItemView {
+  const a = item.attributes;
+  return {
+    id: item.id,
+    productId: a.product_id,
+    variantId: a.product_variant_id,
+    productName: a.product_name,
+    variantName: a.variant_name,
+    quantity: a.quantity,
+    price: a.price,
+    image: primaryImage(a.images, a.default_e_commerce_image_id),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Structured data for search engines (schema.org Product / Offer / ItemList), built from the
+ * page data so the snapshot and the on-demand page say the same thing.
+ */
+import type { BundlePageData } from '../page-data/bundle.ts';
+import type { ProductPageData } from '../page-data/product.ts';
+
+/** Plain text of sanitised HTML, for meta descriptions (tags dropped, entities of the common five decoded). */
+export function plainText(html: string, max = 160): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+const availability = (available: boolean) => (available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+
+function absolute(url: string, origin: string): string {
+  return new URL(url, origin).href;
+}
+
+/** Product with one Offer per variant (or an AggregateOffer when prices differ). */
+export function productJsonLd(data: ProductPageData, canonical: string, origin: string): Record<string, unknown> {
+  const { product, variants } = data;
+  const offers = variants.length
+    ? variants.map((v) => ({
+        '@type': 'Offer',
+        sku: v.id,
+        name: v.name,
+        price: v.price,
+        priceCurrency: 'USD',
+        availability: availability(v.available),
+        url: canonical,
+      }))
+    : [{ '@type': 'Offer', price: product.price, priceCurrency: 'USD', availability: availability(product.available), url: canonical }];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: plainText(product.description, 5000),
+    image: product.gallery.map((image) => absolute(image.url, origin)),
+    url: canonical,
+    offers,
+  };
+}
+
+/** A bundle is sold as one product at its total. */
+export function bundleJsonLd(data: BundlePageData, canonical: string, origin: string): Record<string, unknown> {
+  const { bundle } = data;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: bundle.name,
+    description: plainText(bundle.description, 5000) || data.items.map((i) => `${i.quantity} × ${i.productName}`).join(', '),
+    image: bundle.gallery.map((image) => absolute(image.url, origin)),
+    url: canonical,
+    offers: { '@type': 'Offer', price: bundle.price, priceCurrency: 'USD', availability: availability(bundle.available), url: canonical },
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the tag. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

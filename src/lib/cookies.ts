@@ -1,0 +1,114 @@
+/**
+ * Cookie names, paths and lifetimes of spec §6 and §9, plus a tiny serialiser that works on the
+ * server (Set-Cookie headers) and in the browser (document.cookie).
+ */
+
+/** Cookie names. `recipient-token` identifies the shopper's cart; the others open restricted stores. */
+export const COOKIE = {
+  subdomain: 'subdomain',
+  storeSlug: 'store-slug',
+  allowedDomainToken: 'allowed-domain-token',
+  allowedRecipientToken: 'allowed-recipient-token',
+  recipientToken: 'recipient-token',
+  browserToken: 'browser_token',
+} as const;
+
+export type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
+
+/** Spec §9: every cookie lasts 7 days. */
+export const COOKIE_MAX_AGE_SECONDS = 604_800;
+
+/** Where the shopper is: a store reached by slug prefix, or a custom domain (no prefix). */
+export interface CookieScope {
+  slug: string | null;
+  customDomain: string | null;
+}
+
+/** A cookie to write (value) or remove (value null). */
+export interface CookieSpec {
+  name: CookieName;
+  value: string | null;
+  path: string;
+  maxAge: number;
+}
+
+/**
+ * The path a cookie is scoped to (spec §9): store-slug `/{slug}` (or `/` without a slug or on a
+ * custom domain); the two access tokens `/` on a custom domain, else `/{slug}`; the rest `/`.
+ */
+export function cookiePath(name: CookieName, scope: CookieScope): string {
+  const storePath = scope.slug ? `/${scope.slug}` : '/';
+  switch (name) {
+    case COOKIE.storeSlug:
+    case COOKIE.allowedDomainToken:
+    case COOKIE.allowedRecipientToken:
+      return scope.customDomain ? '/' : storePath;
+    default:
+      return '/';
+  }
+}
+
+/** A cookie to set for seven days at its spec path. */
+export function cookieToSet(name: CookieName, value: string, scope: CookieScope): CookieSpec {
+  return { name, value, path: cookiePath(name, scope), maxAge: COOKIE_MAX_AGE_SECONDS };
+}
+
+/** A cookie removal (same name and path, expired). */
+export function cookieToRemove(name: CookieName, scope: CookieScope): CookieSpec {
+  return { name, value: null, path: cookiePath(name, scope), maxAge: 0 };
+}
+
+/** `name=value; Path=…; Max-Age=…; SameSite=Lax[; Secure]` for a Set-Cookie header or document.cookie. */
+export function serializeCookie(spec: CookieSpec, options: { secure: boolean }): string {
+  const parts = [
+    `${spec.name}=${spec.value === null ? '' : encodeURIComponent(spec.value)}`,
+    `Path=${spec.path}`,
+    `Max-Age=${spec.maxAge}`,
+  ];
+  if (spec.value === null) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  parts.push('SameSite=Lax');
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** Parses a Cookie header (or document.cookie); the first occurrence of a name wins (the most specific path). */
+export function parseCookies(header: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!name || name in out) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      out[name] = decodeURIComponent(raw);
+    } catch {
+      out[name] = raw;
+    }
+  }
+  return out;
+}
+
+/** Read and write access to cookies; the API client takes one (browser or server). */
+export interface CookieJar {
+  get(name: CookieName): string | undefined;
+  /** Writes a cookie; server jars built for snapshots ignore writes. */
+  set(spec: CookieSpec): void;
+}
+
+/** A jar over document.cookie (browser only). */
+export function browserCookieJar(): CookieJar {
+  return {
+    get: (name) => parseCookies(document.cookie)[name] || undefined,
+    set: (spec) => {
+      document.cookie = serializeCookie(spec, { secure: location.protocol === 'https:' });
+    },
+  };
+}
+
+/** A read-only jar over a request's Cookie header (server side: snapshots must not write cookies). */
+export function headerCookieJar(header: string | null | undefined): CookieJar {
+  const values = parseCookies(header);
+  return { get: (name) => values[name] || undefined, set: () => {} };
+}

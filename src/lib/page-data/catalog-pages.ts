@@ -1,0 +1,118 @@
+/**
+ * The catalog pages of a store for the build script: which paths exist, and the page data
+ * (`_payload.json`) behind each path. Pages and the build call the same loaders.
+ */
+import type { Many } from '../api-types.ts';
+import { loadBundle, type BundlePageData } from './bundle.ts';
+import type { CatalogApi } from './catalog-api.ts';
+import { loadProduct, type ProductPageData } from './product.ts';
+import { loadShop, parseShopQuery, type ShopData } from './shop.ts';
+import { loadStoreFront, type StoreFrontData } from './store-front.ts';
+
+/** Every catalog page loader, by page kind: `(api, params) → data` (null: no such page). */
+export const pageDataLoaders = {
+  'store-front': loadStoreFront,
+  shop: loadShop,
+  product: loadProduct,
+  bundle: loadBundle,
+} as const;
+
+export type CatalogPageKind = keyof typeof pageDataLoaders;
+
+/** What `{path}/_payload.json` holds. */
+export type CatalogPayload =
+  | { page: 'store-front'; path: string; data: StoreFrontData }
+  | { page: 'shop'; path: string; data: ShopData }
+  | { page: 'product'; path: string; data: ProductPageData }
+  | { page: 'bundle'; path: string; data: BundlePageData };
+
+export type CatalogRoute =
+  | { page: 'store-front'; slug: string }
+  | { page: 'shop'; slug: string; search: URLSearchParams }
+  | { page: 'product'; slug: string; id: string }
+  | { page: 'bundle'; slug: string; id: string };
+
+const STORE_SEGMENT = '([A-Za-z0-9][A-Za-z0-9_-]*)';
+const ROUTES: Array<[RegExp, (m: RegExpExecArray, search: URLSearchParams) => CatalogRoute]> = [
+  [new RegExp(`^/${STORE_SEGMENT}/?$`), (m) => ({ page: 'store-front', slug: m[1]! })],
+  [new RegExp(`^/${STORE_SEGMENT}/shop/?$`), (m, search) => ({ page: 'shop', slug: m[1]!, search })],
+  [new RegExp(`^/${STORE_SEGMENT}/product/([^/]+)/?$`), (m) => ({ page: 'product', slug: m[1]!, id: decodeURIComponent(m[2]!) })],
+  [new RegExp(`^/${STORE_SEGMENT}/product-bundle/([^/]+)/?$`), (m) => ({ page: 'bundle', slug: m[1]!, id: decodeURIComponent(m[2]!) })],
+];
+
+/** Which catalog page a prefixed path (`/acme/product/7`, query allowed) names, or null. */
+export function matchCatalogPath(pathWithQuery: string): CatalogRoute | null {
+  const url = new URL(pathWithQuery, 'http://x');
+  for (const [pattern, route] of ROUTES) {
+    const m = pattern.exec(url.pathname);
+    if (m) {
+      try {
+        return route(m, url.searchParams);
+      } catch {
+        return null; // a malformed %-escape names no page
+      }
+    }
+  }
+  return null;
+}
+
+/** The page data of a prefixed catalog path as `_payload.json` holds it; null when none. */
+export async function loadCatalogPayload(api: CatalogApi, pathWithQuery: string): Promise<CatalogPayload | null> {
+  const route = matchCatalogPath(pathWithQuery);
+  if (!route) return null;
+  const path = pathWithQuery;
+  switch (route.page) {
+    case 'store-front':
+      return { page: 'store-front', path, data: await loadStoreFront(api, { slug: route.slug }) };
+    case 'shop':
+      return { page: 'shop', path, data: await loadShop(api, { slug: route.slug, query: parseShopQuery(route.search) }) };
+    case 'product': {
+      const data = await loadProduct(api, { slug: route.slug, id: route.id });
+      return data && { page: 'product', path, data };
+    }
+    case 'bundle': {
+      const data = await loadBundle(api, { slug: route.slug, id: route.id });
+      return data && { page: 'bundle', path, data };
+    }
+  }
+}
+
+const LIST_PAGE_SIZE = 500;
+
+/** Every id of a paged list, page by page; stops on a short page or one that repeats ids. */
+async function allIds(fetchPage: (page: number) => Promise<Many<{ id: string }>>): Promise<string[]> {
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  for (let page = 1; ; page++) {
+    const list = await fetchPage(page);
+    const fresh = list.data.filter((item) => !seen.has(item.id));
+    for (const item of fresh) {
+      seen.add(item.id);
+      ids.push(item.id);
+    }
+    const total = list.meta?.total;
+    const done = fresh.length === 0 || list.data.length < LIST_PAGE_SIZE || (total !== undefined && ids.length >= total);
+    if (done) return ids;
+  }
+}
+
+/**
+ * Every path the build prerenders for a public store: home, shop (page 1), each product and
+ * bundle page, and the sitemap. Restricted stores must not be passed in (their API calls
+ * answer 422 without the shopper's tokens anyway).
+ */
+export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<string[]> {
+  const [productIds, bundleIds] = await Promise.all([
+    allIds((page) => api.listProducts(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' })),
+    allIds((page) => api.listBundles(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' })),
+  ]);
+  const base = `/${slug}`;
+  return [
+    base,
+    `${base}/shop`,
+    ...productIds.map((id) => `${base}/product/${encodeURIComponent(id)}`),
+    ...bundleIds.map((id) => `${base}/product-bundle/${encodeURIComponent(id)}`),
+    `${base}/sitemap.xml`,
+  ];
+}
+

@@ -1,0 +1,74 @@
+import type { ListQuery, Many } from '../api-types.ts';
+import { bundleCard, productCard, type CatalogCard } from '../catalog/catalog-card.ts';
+import type { CatalogApi } from './catalog-api.ts';
+
+export const SHOP_PAGE_SIZE = 48;
+export const SHOP_SORTS = ['name', '-name', 'price', '-price'] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number];
+const MAX_QUERY_LENGTH = 100;
+const MAX_PAGE = 100_000;
+
+/** The shop's query string, read leniently: bad values fall back to defaults, never an error. */
+export interface ShopQuery {
+  page: number;
+  sort: ShopSort;
+  q: string;
+}
+
+export function parseShopQuery(search: URLSearchParams): ShopQuery {
+  const page = Number(search.get('page'));
+  const sort = search.get('sort') as ShopSort | null;
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    sort: sort && SHOP_SORTS.includes(sort) ? sort : 'name',
+    q: (search.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
+  };
+}
+
+/** `?q=…&sort=…&page=…` with defaults left out, so page 1 by name is the bare (static) URL. */
+export function shopSearch(query: Partial<ShopQuery>): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.sort && query.sort !== 'name') params.set('sort', query.sort);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export interface ShopParams {
+  slug: string;
+  query: ShopQuery;
+}
+
+export interface ShopData {
+  query: ShopQuery;
+  products: CatalogCard[];
+  bundles: CatalogCard[];
+  /** Products and bundles matching the search, over all pages. */
+  total: number;
+  pageCount: number;
+}
+
+function totalOf(list: Many<unknown>, query: ListQuery): number {
+  // An API that does not paginate answers everything at once: its length is the total.
+  return list.meta?.total ?? ((query.page ?? 1) - 1) * (query.per_page ?? SHOP_PAGE_SIZE) + list.data.length;
+}
+
+/**
+ * One page of the shop. Products and bundles are paged side by side with the same page number
+ * and sort, so every item of both lists is on some page while the API does the sorting,
+ * filtering and paging (a 10,000-product store costs one page of work per request).
+ */
+export async function loadShop(api: CatalogApi, { slug, query }: ShopParams): Promise<ShopData> {
+  const list: ListQuery = { page: query.page, per_page: SHOP_PAGE_SIZE, sort: query.sort, ...(query.q ? { q: query.q } : {}) };
+  const [products, bundles] = await Promise.all([api.listProducts(slug, list), api.listBundles(slug, list)]);
+  const productTotal = totalOf(products, list);
+  const bundleTotal = totalOf(bundles, list);
+  return {
+    query,
+    products: products.data.map(productCard),
+    bundles: bundles.data.map(bundleCard),
+    total: productTotal + bundleTotal,
+    pageCount: Math.max(1, Math.ceil(Math.max(productTotal, bundleTotal) / SHOP_PAGE_SIZE)),
+  };
+}

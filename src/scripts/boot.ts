@@ -1,0 +1,49 @@
+/**
+ * Every store page's boot script, vanilla and tiny (the store front and shop pages allow 5 KB gzip
+ * for it and the build poller together; no framework).
+ * - Fills the header's cart count from $cart and loads the cart.
+ * - On build snapshots, runs the store-loading rules (spec §4) when the URL carries an access link
+ *   or the cart call fails (how a store that became restricted or was removed after the build
+ *   shows itself); on-demand pages were already checked by the middleware.
+ */
+import { readShellData } from '../lib/shell-data.ts';
+import { $cartCount, loadCart } from '../stores/cart-core.ts';
+import { setStore } from '../stores/store.ts';
+import { applyRenderCookies, checkStore } from './store-check.ts';
+
+const COUNT_KEY = 'cart-count:';
+
+function mountCartCount(slug: string): void {
+  const counts = document.querySelectorAll<HTMLElement>('[data-cart-count]');
+  const key = COUNT_KEY + slug;
+  // The last known count shows at once on the next page instead of flashing 0.
+  const remembered = sessionStorage.getItem(key);
+  if (remembered) counts.forEach((node) => (node.textContent = remembered));
+  $cartCount.listen((count) => {
+    counts.forEach((node) => (node.textContent = String(count)));
+    sessionStorage.setItem(key, String(count));
+  });
+}
+
+async function boot(): Promise<void> {
+  const shell = readShellData(document);
+  if (!shell) return;
+  const { store, prerendered, customDomain } = shell;
+  setStore(store, shell.linkBase);
+  mountCartCount(store.slug);
+
+  if (prerendered) {
+    if (/[?&](uuid|token)=/.test(location.search) && !(await checkStore(customDomain))) return;
+    // The snapshot holds the store as built: its cookies (slug, stale access token) are written here.
+    applyRenderCookies(store, customDomain);
+  }
+  const cart = await loadCart(store.slug);
+  if (!cart && prerendered) await checkStore(customDomain);
+
+  // A page restored from the back-forward cache shows an old count: refresh it.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) void loadCart(store.slug);
+  });
+}
+
+void boot();

@@ -1,0 +1,50 @@
+/**
+ * A failed chunk load (a deploy removed the hashed file this page points at) reloads the page,
+ * at most once per path per 10 s (spec §4, §9), so a chunk that is really gone cannot loop.
+ */
+
+export const RELOAD_GUARD_MS = 10_000;
+const KEY_PREFIX = 'chunk-reload:';
+
+/** The part of `Storage` the guard needs (sessionStorage in the browser, a Map in tests). */
+export interface GuardStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/**
+ * True when a reload for `path` is allowed now; records the reload time when it is.
+ * An unreadable or full storage allows no reload: without the guard a loop could not be stopped.
+ */
+export function claimReload(storage: GuardStorage, path: string, now: number): boolean {
+  try {
+    const last = Number(storage.getItem(KEY_PREFIX + path));
+    if (Number.isFinite(last) && last > 0 && now - last < RELOAD_GUARD_MS) return false;
+    storage.setItem(KEY_PREFIX + path, String(now));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to load module script|ChunkLoadError/i;
+
+/** True for the errors browsers give when a dynamic import or module preload fails. */
+export function isChunkLoadError(reason: unknown): boolean {
+  if (reason == null) return false;
+  const message = typeof reason === 'string' ? reason : (reason as { message?: unknown }).message;
+  return typeof message === 'string' && CHUNK_ERROR.test(message);
+}
+
+/** Installs the listeners: Vite's `vite:preloadError` and unhandled dynamic-import rejections. */
+export function installChunkReload(win: Window = window): void {
+  const reload = (event?: Event) => {
+    if (!claimReload(win.sessionStorage, win.location.pathname, Date.now())) return;
+    event?.preventDefault();
+    win.location.reload();
+  };
+  win.addEventListener('vite:preloadError', (event) => reload(event));
+  win.addEventListener('unhandledrejection', (event) => {
+    if (isChunkLoadError(event.reason)) reload(event);
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * Spec §4 in the browser, for pages served from a build snapshot: the same pure decision the
+ * middleware uses. Loaded only when needed (an access link in the URL, or the cart call failed,
+ * which is how a store that became restricted or was removed after the build shows itself).
+ */
+import { getStore, getStoreByDomain } from '../lib/api-request.ts';
+import { browserRequester } from '../lib/browser-request.ts';
+import { browserCookieJar } from '../lib/cookies.ts';
+import { isApiError } from '../lib/api-error.ts';
+import type { StoreAttributes } from '../lib/api-types.ts';
+import { decideStoreLoading, type FetchOutcome } from '../lib/store-loading.ts';
+import { reportError } from '../lib/report.ts';
+import { $loadError, $storeLoading } from '../stores/loading.ts';
+import { setStore } from '../stores/store.ts';
+
+/** Applies the decision for the current URL; false when it navigated away. */
+export async function checkStore(customDomain: string | null): Promise<boolean> {
+  const input = { path: location.pathname, search: location.search, customDomain };
+  let decision = decideStoreLoading(input);
+  if (decision.kind === 'fetch') {
+    const { lookup } = decision;
+    const request = browserRequester();
+    $storeLoading.set(true);
+    let outcome: FetchOutcome;
+    try {
+      const info = lookup.by === 'slug' ? await getStore(request, lookup.slug) : await getStoreByDomain(request, lookup.domain);
+      outcome = { kind: 'store', store: info.data.attributes };
+    } catch (error) {
+      outcome = isApiError(error) ? { kind: 'error', status: error.status, message: error.body?.message ?? null } : { kind: 'no-answer' };
+    } finally {
+      $storeLoading.set(false);
+    }
+    decision = decideStoreLoading({ ...input, outcome });
+  }
+  if (decision.kind === 'storeless' || decision.kind === 'fetch') return true;
+  const jar = browserCookieJar();
+  for (const cookie of decision.cookies) jar.set(cookie);
+  if (decision.kind === 'render') {
+    setStore(decision.store, decision.linkBase);
+    return true;
+  }
+  if (decision.loadError) $loadError.set(decision.loadError);
+  if (decision.report) reportError(decision.report);
+  location.replace(decision.location);
+  return false;
+}
+
+/** Writes the cookies the decision gives for rendering `store` here (step 3 slug, step 4 removal). */
+export function applyRenderCookies(store: StoreAttributes, customDomain: string | null): void {
+  const decision = decideStoreLoading({ path: location.pathname, search: '', customDomain, outcome: { kind: 'store', store } });
+  if (decision.kind !== 'render') return;
+  const jar = browserCookieJar();
+  for (const cookie of decision.cookies) jar.set(cookie);
+}

@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { Kysely } from 'kysely';
+import { HEADER, MESSAGE } from '../lib/api-types.ts';
+import { bundleRoutes } from './bundles/routes.ts';
+import { cartRoutes } from './carts/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import { giftCardRoutes } from './gift-cards/routes.ts';
+import { silentLogger, systemClock, type AppDeps, type AppEnv, type Clock, type Logger } from './http/context.ts';
+import { handleError } from './http/errors.ts';
+import { databaseLimitStore, type RateLimitStore } from './http/rate-limit.ts';
+import { storeContext } from './http/store-access.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { orderRoutes } from './orders/routes.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import type { TestProcessor } from './payments/test-processor.ts';
+import { productRoutes } from './products/routes.ts';
+import { storeRoutes } from './stores/routes.ts';
+import { testProcessorRoutes } from './test-processor/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+
+export interface AppParts {
+  db: Kysely<Database>;
+  payments: PaymentProvider | null;
+  mail: Mailer;
+  config: Config;
+  clock?: Clock;
+  logger?: Logger;
+  /** Rate-limit counters; the database when absent. */
+  rateLimits?: RateLimitStore;
+  /** Log one line per request (method, path, status, ms). */
+  logRequests?: boolean;
+}
+
+const isTestProcessor = (p: PaymentProvider | null): p is TestProcessor => p?.name === 'test' && 'confirm' in p;
+
+/** Builds the commerce API: every path under /api. Tests call it with their own parts. */
+export function createApp(parts: AppParts): Hono<AppEnv> {
+  const deps: AppDeps = {
+    db: parts.db,
+    payments: parts.payments,
+    testProcessor: isTestProcessor(parts.payments) ? parts.payments : null,
+    mail: parts.mail,
+    clock: parts.clock ?? systemClock,
+    config: parts.config,
+    logger: parts.logger ?? silentLogger,
+    rateLimits: parts.rateLimits ?? databaseLimitStore(parts.db),
+  };
+  const { logger, config } = deps;
+  const app = new Hono<AppEnv>().basePath('/api');
+
+  if (parts.logRequests) {
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    });
+  }
+  app.use(
+    '*',
+    cors({
+      origin: config.CORS_ORIGIN === '*' ? '*' : config.CORS_ORIGIN.split(',').map((o) => o.trim()),
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['content-type', HEADER.recipientToken, HEADER.allowedRecipientToken, HEADER.allowedDomainToken, HEADER.browserToken],
+      // Cross-origin storefronts must read the new cart token (spec §7).
+      exposeHeaders: [HEADER.recipientToken],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'The request body is too large.' }, 413) }));
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    // Carts and orders are per shopper; catalog answers may be cached briefly by browsers only.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/health', (c) => c.json({ ok: true }));
+
+  const withStore = storeContext(deps.db, deps.clock);
+  app.use('/store_front/:slug', withStore);
+  app.use('/store_front/:slug/*', withStore);
+
+  app.route('/store_front', storeRoutes(deps));
+  app.route('/store_front/:slug/products', productRoutes(deps));
+  app.route('/store_front/:slug/bundles', bundleRoutes(deps));
+  app.route('/store_front/:slug/cart', cartRoutes(deps));
+  app.route('/store_front/:slug/cart', checkoutRoutes(deps));
+  app.route('/store_front/:slug/gift_cards', giftCardRoutes(deps));
+  app.route('/cart', orderRoutes(deps));
+  app.route('/webhooks', webhookRoutes(deps));
+  // The test card processor never runs in production, whatever the provider wiring says.
+  if (deps.testProcessor && config.NODE_ENV !== 'production') app.route('/test_processor', testProcessorRoutes(deps.testProcessor));
+
+  app.notFound((c) => c.json({ message: MESSAGE.notFound }, 404));
+  app.onError((error, c) => handleError(error, c, logger));
+  return app;
+}

@@ -1,0 +1,178 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Cart, CartItem, GiftCard, Image } from '../../lib/api-types.ts';
+import { HEADER } from '../../lib/api-types.ts';
+import { centsToDecimal } from '../../lib/money.ts';
+import { defaultImage, reshapeImage } from '../catalog/reshape.ts';
+import { imagesByProduct } from '../catalog/queries.ts';
+import type { CartRow, Database, StoreRow } from '../db/schema.ts';
+import { computeTotals, countCartUnits, type PricingRule, type Totals } from '../domain/cart-math.ts';
+
+type Db = Kysely<Database>;
+
+// 192 random bits, base64url: unguessable, and safe in a header and a cookie.
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{32,128}$/;
+
+export const newCartToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * The shopper's cart token: the `recipient-token` header when well-formed, else a fresh one that is
+ * returned in the `recipient-token` response header (the client keeps it in a cookie, spec §7).
+ */
+export function cartToken(c: Context): string {
+  const sent = c.req.header(HEADER.recipientToken)?.trim();
+  if (sent && TOKEN_FORMAT.test(sent)) return sent;
+  const token = newCartToken();
+  c.header(HEADER.recipientToken, token);
+  return token;
+}
+
+export function pricingRule(store: StoreRow): PricingRule {
+  return {
+    taxRateBps: store.tax_rate_bps,
+    shippingFlatCents: store.shipping_flat_cents,
+    freeShippingThresholdCents: store.free_shipping_threshold_cents,
+  };
+}
+
+export async function findCart(db: Db, storeId: number, token: string): Promise<CartRow | undefined> {
+  return db.selectFrom('carts').selectAll().where('store_id', '=', storeId).where('token', '=', token).executeTakeFirst();
+}
+
+/** The cart for this token in this store, created on first write and locked for the transaction. */
+export async function lockOrCreateCart(trx: Db, storeId: number, token: string): Promise<CartRow> {
+  await trx
+    .insertInto('carts')
+    .values({ id: randomUUID(), store_id: storeId, token, address: null, payment_intent_id: null, last_order_id: null })
+    .onConflict((oc) => oc.columns(['store_id', 'token']).doNothing())
+    .execute();
+  return trx.selectFrom('carts').selectAll().where('store_id', '=', storeId).where('token', '=', token).forUpdate().executeTakeFirstOrThrow();
+}
+
+export interface CartLine {
+  id: string;
+  quantity: number;
+  bundle_id: number | null;
+  bundle_quantity: number | null;
+  product_variant_id: number;
+  product_id: number;
+  product_name: string;
+  variant_name: string;
+  price_cents: number;
+  stock: number;
+  default_image_id: number | null;
+  bundle_name: string | null;
+}
+
+export async function cartLines(db: Db, cartId: string): Promise<CartLine[]> {
+  return db
+    .selectFrom('cart_lines as l')
+    .innerJoin('product_variants as v', 'v.id', 'l.product_variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .leftJoin('bundles as b', 'b.id', 'l.bundle_id')
+    .select([
+      'l.id', 'l.quantity', 'l.bundle_id', 'l.bundle_quantity', 'l.product_variant_id', 'v.product_id',
+      'p.name as product_name', 'v.name as variant_name', 'v.price_cents', 'v.stock', 'p.default_image_id', 'b.name as bundle_name',
+    ])
+    .where('l.cart_id', '=', cartId)
+    .orderBy('l.created_at')
+    .orderBy('l.position')
+    .orderBy('l.id')
+    .execute();
+}
+
+export interface AppliedCard {
+  id: string;
+  code: string;
+  balance_cents: number;
+  expires_at: Date | null;
+}
+
+export async function appliedCards(db: Db, cartId: string): Promise<AppliedCard[]> {
+  return db
+    .selectFrom('cart_gift_cards as cg')
+    .innerJoin('gift_cards as g', 'g.id', 'cg.gift_card_id')
+    .select(['g.id', 'g.code', 'g.balance_cents', 'g.expires_at'])
+    .where('cg.cart_id', '=', cartId)
+    .orderBy('cg.applied_at')
+    .orderBy('g.code')
+    .execute();
+}
+
+export interface CartState {
+  cart: CartRow | null;
+  lines: CartLine[];
+  cards: AppliedCard[];
+  totals: Totals;
+}
+
+/** Everything the server computes about a cart, from current prices and balances. */
+export async function cartState(db: Db, store: StoreRow, cart: CartRow | null, now: Date): Promise<CartState> {
+  const [lines, cards] = cart ? await Promise.all([cartLines(db, cart.id), appliedCards(db, cart.id)]) : [[], []];
+  const totals = computeTotals(
+    lines.map((l) => ({ unitPriceCents: l.price_cents, quantity: l.quantity, bundleId: l.bundle_id, bundleQuantity: l.bundle_quantity })),
+    pricingRule(store),
+    cards.map((g) => ({ id: g.id, code: g.code, balanceCents: g.expires_at && g.expires_at <= now ? 0 : g.balance_cents })),
+  );
+  return { cart, lines, cards, totals };
+}
+
+/** Reshapes a cart state into the contract's Cart (and the order snapshot's items). */
+export async function reshapeCart(db: Db, state: CartState): Promise<Cart> {
+  const images = await imagesByProduct(db, state.lines.map((l) => l.product_id));
+  const imageOf = (line: CartLine): Image | null => {
+    const image = defaultImage(images.get(line.product_id) ?? [], line.default_image_id);
+    return image ? reshapeImage(image) : null;
+  };
+  const bundleImages = new Map<number, Image[]>();
+  for (const line of state.lines) {
+    if (line.bundle_id === null) continue;
+    const list = bundleImages.get(line.bundle_id) ?? [];
+    const image = imageOf(line);
+    if (image && !list.some((i) => i.id === image.id)) list.push(image);
+    bundleImages.set(line.bundle_id, list);
+  }
+  const cartItems: CartItem[] = state.lines.map((line) => ({
+    id: line.id,
+    quantity: line.quantity,
+    price: centsToDecimal(line.price_cents * line.quantity),
+    unit_price: centsToDecimal(line.price_cents),
+    bundle_id: line.bundle_id === null ? null : String(line.bundle_id),
+    bundle_details:
+      line.bundle_id === null
+        ? null
+        : {
+            id: String(line.bundle_id),
+            name: line.bundle_name ?? '',
+            quantity: line.bundle_quantity ?? 1,
+            images: bundleImages.get(line.bundle_id) ?? [],
+          },
+    product_details: {
+      product_id: String(line.product_id),
+      product_variant_id: String(line.product_variant_id),
+      name: line.product_name,
+      variant_name: line.variant_name,
+      image: imageOf(line),
+    },
+  }));
+  const { totals } = state;
+  const giftCards: GiftCard[] = totals.giftCards.map((g) => ({ id: g.id, code: g.code, amount: centsToDecimal(g.amountCents) }));
+  return {
+    cartItems,
+    cartLineItemsSize: countCartUnits(state.lines.map((l) => ({ quantity: l.quantity, bundleId: l.bundle_id, bundleQuantity: l.bundle_quantity }))),
+    subTotal: centsToDecimal(totals.subtotalCents),
+    total: centsToDecimal(totals.totalCents),
+    tax: centsToDecimal(totals.taxCents),
+    shippingFee: centsToDecimal(totals.shippingCents),
+    giftCards,
+    address: state.cart?.address ?? null,
+    requiresPayment: totals.totalCents > 0,
+  };
+}
+
+/** Loads and reshapes the cart of this token (an empty cart when it has none yet). */
+export async function cartAnswer(db: Db, store: StoreRow, token: string, now: Date): Promise<Cart> {
+  const cart = (await findCart(db, store.id, token)) ?? null;
+  return reshapeCart(db, await cartState(db, store, cart, now));
+}

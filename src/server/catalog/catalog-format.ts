@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { decimalToCents } from '../../lib/money.ts';
+
+/** Money in a catalog file: a decimal string with at most two places, like the API ("12.50"). */
+const money = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a decimal amount like "12.50"')
+  .transform((v) => decimalToCents(v));
+
+const key = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and hyphens');
+
+export const catalogSchema = z.object({
+  store: z.object({
+    slug: key,
+    title: z.string().min(1).max(200),
+    description: z.string().max(2000).nullable().default(null),
+    favicon_url: z.string().max(500).nullable().default(null),
+    custom_domain: z.string().toLowerCase().max(253).nullable().default(null),
+    restricted: z.boolean().default(false),
+    tax_rate_bps: z.number().int().min(0).max(10_000).default(0),
+    shipping_flat: money.default(0),
+    free_shipping_threshold: money.nullable().default(null),
+    allowed_recipients: z.array(z.object({ email: z.email().toLowerCase(), uuid: z.uuid() })).default([]),
+    allowed_domain_tokens: z.array(z.string().min(8).max(200)).default([]),
+  }),
+  products: z
+    .array(
+      z.object({
+        id: key,
+        name: z.string().min(1).max(200),
+        description_html: z.string().max(20_000).default(''),
+        featured: z.boolean().default(false),
+        option_names: z.array(z.string().min(1).max(40)).default([]),
+        images: z.array(z.object({ url: z.string().min(1).max(500), alt: z.string().max(200).default('') })).default([]),
+        /** Index into images of the default e-commerce image; 0 when omitted. */
+        default_image: z.number().int().min(0).default(0),
+        variants: z
+          .array(
+            z.object({
+              sku: z.string().min(1).max(64),
+              name: z.string().min(1).max(200),
+              options: z.record(z.string(), z.string()).default({}),
+              price: money,
+              stock: z.number().int().min(0).max(1_000_000),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .default([]),
+  bundles: z
+    .array(
+      z.object({
+        id: key,
+        name: z.string().min(1).max(200),
+        description_html: z.string().max(20_000).default(''),
+        featured: z.boolean().default(false),
+        items: z.array(z.object({ product: key, sku: z.string().min(1), quantity: z.number().int().min(1).max(99) })).min(1),
+      }),
+    )
+    .default([]),
+  gift_cards: z
+    .array(
+      z.object({
+        code: z.string().min(4).max(64).toUpperCase(),
+        balance: money,
+        expires_at: z.iso.datetime().nullable().default(null),
+      }),
+    )
+    .default([]),
+});
+
+export type CatalogInput = z.input<typeof catalogSchema>;
+export type Catalog = z.output<typeof catalogSchema>;
+
+/** Parses a catalog file's JSON, naming the first bad fields. */
+export function parseCatalog(value: unknown): Catalog {
+  const result = catalogSchema.safeParse(value);
+  if (!result.success) {
+    const lines = result.error.issues.slice(0, 10).map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid catalog:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

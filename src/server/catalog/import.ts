@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import sanitizeHtml from 'sanitize-html';
+import type { Database } from '../db/schema.ts';
+import type { Catalog } from './catalog-format.ts';
+import { randomUUID } from 'node:crypto';
+
+/** Product descriptions are shown as HTML: keep formatting, drop scripts, handlers and foreign schemes. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'blockquote', 'a', 'span'],
+    allowedAttributes: { a: ['href', 'title'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  });
+}
+
+export interface ImportSummary {
+  store: string;
+  products: number;
+  bundles: number;
+  giftCards: number;
+}
+
+/**
+ * Loads one store's catalog in one transaction: the store, products (matched by their catalog id),
+ * variants (by sku), bundles and gift cards. Re-importing updates in place; gift card balances
+ * that already exist are left alone.
+ */
+export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Promise<ImportSummary> {
+  return db.transaction().execute(async (trx) => {
+    const s = catalog.store;
+    const storeValues = {
+      slug: s.slug,
+      title: s.title,
+      description: s.description,
+      favicon_url: s.favicon_url,
+      custom_domain: s.custom_domain,
+      restricted: s.restricted,
+      tax_rate_bps: s.tax_rate_bps,
+      shipping_flat_cents: s.shipping_flat,
+      free_shipping_threshold_cents: s.free_shipping_threshold,
+    };
+    const store = await trx
+      .insertInto('stores')
+      .values(storeValues)
+      .onConflict((oc) => oc.column('slug').doUpdateSet(storeValues))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    for (const r of s.allowed_recipients) {
+      await trx.insertInto('allowed_recipients').values({ id: r.uuid, store_id: store.id, email: r.email }).onConflict((oc) => oc.doNothing()).execute();
+    }
+    for (const token of s.allowed_domain_tokens) {
+      await trx.insertInto('allowed_domain_tokens').values({ store_id: store.id, token }).onConflict((oc) => oc.doNothing()).execute();
+    }
+
+    const variantIds = new Map<string, number>();
+    for (const [position, p] of catalog.products.entries()) {
+      const values = {
+        store_id: store.id,
+        external_id: p.id,
+        name: p.name,
+        description_html: sanitizeDescription(p.description_html),
+        featured: p.featured,
+        option_names: JSON.stringify(p.option_names),
+        position,
+      };
+      const product = await trx
+        .insertInto('products')
+        .values(values)
+        .onConflict((oc) => oc.columns(['store_id', 'external_id']).doUpdateSet(values))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('product_images').where('product_id', '=', product.id).execute();
+      const images = p.images.length
+        ? await trx
+            .insertInto('product_images')
+            .values(p.images.map((img, i) => ({ product_id: product.id, url: img.url, alt: img.alt || p.name, position: i })))
+            .returning('id')
+            .execute()
+        : [];
+      await trx.updateTable('products').set({ default_image_id: images[p.default_image]?.id ?? images[0]?.id ?? null }).where('id', '=', product.id).execute();
+      for (const [vPosition, v] of p.variants.entries()) {
+        const vValues = { product_id: product.id, store_id: store.id, sku: v.sku, name: v.name, options: JSON.stringify(v.options), price_cents: v.price, stock: v.stock, position: vPosition };
+        const variant = await trx
+          .insertInto('product_variants')
+          .values(vValues)
+          .onConflict((oc) => oc.columns(['product_id', 'sku']).doUpdateSet(vValues))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        variantIds.set(`${p.id}/${v.sku}`, variant.id);
+      }
+    }
+
+    for (const [position, b] of catalog.bundles.entries()) {
+      const values = { store_id: store.id, external_id: b.id, name: b.name, description_html: sanitizeDescription(b.description_html), featured: b.featured, position };
+      const bundle = await trx
+        .insertInto('bundles')
+        .values(values)
+        .onConflict((oc) => oc.columns(['store_id', 'external_id']).doUpdateSet(values))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('bundle_items').where('bundle_id', '=', bundle.id).execute();
+      const items = b.items.map((item, i) => {
+        const variantId = variantIds.get(`${item.product}/${item.sku}`);
+        if (!variantId) throw new Error(`Bundle ${b.id}: no product ${item.product} with sku ${item.sku} in this catalog`);
+        return { bundle_id: bundle.id, product_variant_id: variantId, quantity: item.quantity, position: i };
+      });
+      await trx.insertInto('bundle_items').values(items).execute();
+    }
+
+    for (const g of catalog.gift_cards) {
+      await trx
+        .insertInto('gift_cards')
+        .values({ id: randomUUID(), store_id: store.id, code: g.code, balance_cents: g.balance, initial_cents: g.balance, expires_at: g.expires_at ? new Date(g.expires_at) : null })
+        .onConflict((oc) => oc.columns(['store_id', 'code']).doNothing())
+        .execute();
+    }
+
+    return { store: s.slug, products: catalog.products.length, bundles: catalog.bundles.length, giftCards: catalog.gift_cards.length };
+  });
+}

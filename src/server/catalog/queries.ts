@@ -1,0 +1,125 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { BundleItemRow, ImageRow, VariantRow } from './reshape.ts';
+
+type Db = Kysely<Database>;
+
+export interface ListOptions {
+  page: number;
+  perPage: number;
+  sort: 'name' | '-name' | 'price' | '-price' | undefined;
+  q: string | undefined;
+  featured: boolean | undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export async function imagesByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, ImageRow[]>> {
+  const map = new Map<number, ImageRow[]>();
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('product_images')
+    .select(['id', 'product_id', 'url', 'alt'])
+    .where('product_id', 'in', [...new Set(productIds)])
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = map.get(row.product_id) ?? [];
+    list.push(row);
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+export async function variantsByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
+  const map = new Map<number, VariantRow[]>();
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
+    .where('product_id', 'in', [...new Set(productIds)])
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = map.get(row.product_id) ?? [];
+    list.push(row);
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+export async function listProducts(db: Db, storeId: number, options: ListOptions) {
+  let query = db.selectFrom('products').where('products.store_id', '=', storeId);
+  if (options.q) query = query.where('products.name', 'ilike', `%${escapeLike(options.q)}%`);
+  if (options.featured !== undefined) query = query.where('products.featured', '=', options.featured);
+
+  const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const minPrice = sql<number>`(select min(v.price_cents) from product_variants v where v.product_id = products.id)`;
+  let page = query.select(['products.id', 'products.name', 'products.description_html', 'products.featured', 'products.option_names', 'products.default_image_id']);
+  switch (options.sort) {
+    case 'name': page = page.orderBy('products.name', 'asc'); break;
+    case '-name': page = page.orderBy('products.name', 'desc'); break;
+    case 'price': page = page.orderBy(minPrice, 'asc'); break;
+    case '-price': page = page.orderBy(minPrice, 'desc'); break;
+    default: page = page.orderBy('products.position', 'asc');
+  }
+  const rows = await page.orderBy('products.id').limit(options.perPage).offset((options.page - 1) * options.perPage).execute();
+  return { rows, total };
+}
+
+export async function findProduct(db: Db, storeId: number, productId: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'description_html', 'featured', 'option_names', 'default_image_id'])
+    .where('store_id', '=', storeId)
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+export async function listBundles(db: Db, storeId: number, options: ListOptions) {
+  let query = db.selectFrom('bundles').where('bundles.store_id', '=', storeId);
+  if (options.q) query = query.where('bundles.name', 'ilike', `%${escapeLike(options.q)}%`);
+  if (options.featured !== undefined) query = query.where('bundles.featured', '=', options.featured);
+  const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const price = sql<number>`(select coalesce(sum(v.price_cents * bi.quantity), 0) from bundle_items bi join product_variants v on v.id = bi.product_variant_id where bi.bundle_id = bundles.id)`;
+  let page = query.select(['bundles.id', 'bundles.name', 'bundles.description_html', 'bundles.featured']);
+  switch (options.sort) {
+    case 'name': page = page.orderBy('bundles.name', 'asc'); break;
+    case '-name': page = page.orderBy('bundles.name', 'desc'); break;
+    case 'price': page = page.orderBy(price, 'asc'); break;
+    case '-price': page = page.orderBy(price, 'desc'); break;
+    default: page = page.orderBy('bundles.position', 'asc');
+  }
+  const rows = await page.orderBy('bundles.id').limit(options.perPage).offset((options.page - 1) * options.perPage).execute();
+  return { rows, total };
+}
+
+export async function findBundle(db: Db, storeId: number, bundleId: number) {
+  return db
+    .selectFrom('bundles')
+    .select(['id', 'name', 'description_html', 'featured'])
+    .where('store_id', '=', storeId)
+    .where('id', '=', bundleId)
+    .executeTakeFirst();
+}
+
+export async function bundleItems(db: Db, bundleIds: readonly number[]): Promise<BundleItemRow[]> {
+  if (bundleIds.length === 0) return [];
+  return db
+    .selectFrom('bundle_items as bi')
+    .innerJoin('product_variants as v', 'v.id', 'bi.product_variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'bi.id', 'bi.bundle_id', 'bi.quantity', 'bi.product_variant_id', 'v.product_id',
+      'p.name as product_name', 'v.name as variant_name', 'v.price_cents', 'v.stock', 'p.default_image_id',
+    ])
+    .where('bi.bundle_id', 'in', [...new Set(bundleIds)])
+    .orderBy('bi.bundle_id')
+    .orderBy('bi.position')
+    .orderBy('bi.id')
+    .execute();
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+const INT8_OID = 20;
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; undefined or 'memory://' keeps it in memory. */
+  dataDir?: string | undefined;
+  /** Sets search_path on every PostgreSQL connection (tests use one schema per file). */
+  searchPath?: string | undefined;
+  poolSize?: number;
+}
+
+/** Opens Kysely on PostgreSQL (DATABASE_URL) or PGlite (DATA_DIR); one dialect, one schema. */
+export function openDatabase(options: DatabaseOptions): Kysely<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      // pg returns int8 (count(*), sums) as strings; PGlite returns numbers. Our int8 values are far below 2^53.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its server must not crash the process; the next query reports it as 503.
+    pool.on('error', () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const dir = options.dataDir;
+  if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const pglite = dir && !dir.startsWith('memory://') ? new PGlite(dir) : new PGlite();
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as initial from './migrations/0001_initial.ts';
+import * as paymentReleases from './migrations/0002_payment_releases.ts';
+
+/** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
+const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+  '0002_payment_releases': paymentReleases,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the latest version; throws with the failing migration's name and cause. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

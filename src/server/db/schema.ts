@@ -1,0 +1,234 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Address } from '../../lib/api-types.ts';
+
+/** jsonb: read as the parsed value, written as a JSON string (pg and PGlite agree on that). */
+type Json<T> = ColumnType<T, string, string>;
+type Timestamp = ColumnType<Date, Date, Date>;
+
+export interface StoresTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string | null;
+  favicon_url: string | null;
+  custom_domain: string | null;
+  restricted: boolean;
+  tax_rate_bps: number;
+  shipping_flat_cents: number;
+  free_shipping_threshold_cents: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface AllowedRecipientsTable {
+  id: string;
+  store_id: number;
+  email: string;
+}
+
+export interface AllowedDomainTokensTable {
+  store_id: number;
+  token: string;
+}
+
+export interface BrowserTokensTable {
+  store_id: number;
+  token: string;
+  recipient_id: string;
+  verified_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  store_id: number;
+  external_id: string;
+  name: string;
+  description_html: string;
+  featured: boolean;
+  option_names: Json<string[]>;
+  position: number;
+  default_image_id: number | null;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  url: string;
+  alt: string;
+  position: number;
+}
+
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  store_id: number;
+  sku: string;
+  name: string;
+  options: Json<Record<string, string>>;
+  price_cents: number;
+  stock: number;
+  position: number;
+}
+
+export interface BundlesTable {
+  id: Generated<number>;
+  store_id: number;
+  external_id: string;
+  name: string;
+  description_html: string;
+  featured: boolean;
+  position: number;
+}
+
+export interface BundleItemsTable {
+  id: Generated<number>;
+  bundle_id: number;
+  product_variant_id: number;
+  quantity: number;
+  position: number;
+}
+
+export interface CartsTable {
+  id: string;
+  store_id: number;
+  token: string;
+  address: Json<Address> | null;
+  payment_intent_id: string | null;
+  /** Bumped each time an intent is consumed, so the next checkout gets a fresh idempotency key. */
+  intent_seq: Generated<number>;
+  last_order_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CartLinesTable {
+  id: string;
+  cart_id: string;
+  product_variant_id: number;
+  bundle_id: number | null;
+  bundle_quantity: number | null;
+  quantity: number;
+  position: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface GiftCardsTable {
+  id: string;
+  store_id: number;
+  code: string;
+  balance_cents: number;
+  initial_cents: number;
+  expires_at: Date | null;
+}
+
+export interface CartGiftCardsTable {
+  cart_id: string;
+  gift_card_id: string;
+  applied_at: Generated<Date>;
+}
+
+export interface PaymentIntentsTable {
+  id: string;
+  cart_id: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  idempotency_key: string;
+  last_error: string | null;
+  refunded_cents: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A payment that will never become an order, given back through its provider (migration 0002). */
+export interface PaymentReleasesTable {
+  payment_intent_id: string;
+  cart_id: string;
+  provider: string;
+  kind: 'refund' | 'cancel';
+  amount_cents: number;
+  reason: string;
+  /** Set once the provider confirmed; null while the provider call is still owed. */
+  released_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface OrderSnapshot {
+  cartItems: import('../../lib/api-types.ts').CartItem[];
+  cartLineItemsSize: number;
+  giftCards: import('../../lib/api-types.ts').GiftCard[];
+  address: Address;
+}
+
+export interface OrdersTable {
+  id: string;
+  number: Generated<number>;
+  store_id: number;
+  cart_id: string;
+  payment_intent_id: string | null;
+  provider: string | null;
+  subtotal_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  gift_cards_cents: number;
+  total_cents: number;
+  details: Json<OrderSnapshot>;
+  created_at: Generated<Date>;
+}
+
+export interface GiftCardDebitsTable {
+  id: Generated<number>;
+  gift_card_id: string;
+  order_id: string;
+  amount_cents: number;
+  created_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface DevOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: Generated<Date>;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  processed_at: Generated<Date>;
+}
+
+export interface Database {
+  stores: StoresTable;
+  allowed_recipients: AllowedRecipientsTable;
+  allowed_domain_tokens: AllowedDomainTokensTable;
+  browser_tokens: BrowserTokensTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_variants: ProductVariantsTable;
+  bundles: BundlesTable;
+  bundle_items: BundleItemsTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
+  gift_cards: GiftCardsTable;
+  cart_gift_cards: CartGiftCardsTable;
+  payment_intents: PaymentIntentsTable;
+  orders: OrdersTable;
+  gift_card_debits: GiftCardDebitsTable;
+  rate_limits: RateLimitsTable;
+  dev_outbox: DevOutboxTable;
+  webhook_events: WebhookEventsTable;
+  payment_releases: PaymentReleasesTable;
+}
+
+export type StoreRow = Selectable<StoresTable>;
+export type CartRow = Selectable<CartsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import { createMiddleware } from 'hono/factory';
+import { HEADER } from '../../lib/api-types.ts';
+import type { Database, StoreRow } from '../db/schema.ts';
+import type { AppEnv, Clock } from './context.ts';
+import { notFound, restricted } from './errors.ts';
+import { isUuid } from './validation.ts';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const TOKEN = /^[\x21-\x7e]{1,200}$/;
+
+export async function findStoreBySlug(db: Kysely<Database>, slug: string | undefined): Promise<StoreRow> {
+  if (!slug || !SLUG.test(slug)) throw notFound();
+  const store = await db.selectFrom('stores').selectAll().where('slug', '=', slug).executeTakeFirst();
+  if (!store) throw notFound();
+  return store;
+}
+
+export async function hasAllowedLists(db: Kysely<Database>, storeId: number): Promise<boolean> {
+  const [recipient, token] = await Promise.all([
+    db.selectFrom('allowed_recipients').select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst(),
+    db.selectFrom('allowed_domain_tokens').select('token').where('store_id', '=', storeId).limit(1).executeTakeFirst(),
+  ]);
+  return Boolean(recipient || token);
+}
+
+/**
+ * Whether the request may see a restricted store: a listed recipient's uuid, one of the store's
+ * domain tokens, or a browser token verified earlier. A request carrying both a valid recipient
+ * token and a pending browser token verifies that browser token.
+ */
+export async function canAccess(db: Kysely<Database>, store: StoreRow, headers: (name: string) => string | undefined, clock: Clock): Promise<boolean> {
+  if (!store.restricted) return true;
+  const recipientToken = headers(HEADER.allowedRecipientToken)?.trim();
+  const domainToken = headers(HEADER.allowedDomainToken)?.trim();
+  const browserToken = headers(HEADER.browserToken)?.trim();
+
+  if (recipientToken && isUuid(recipientToken)) {
+    const recipient = await db
+      .selectFrom('allowed_recipients')
+      .select('id')
+      .where('store_id', '=', store.id)
+      .where('id', '=', recipientToken.toLowerCase())
+      .executeTakeFirst();
+    if (recipient) {
+      if (browserToken && TOKEN.test(browserToken)) {
+        await db
+          .updateTable('browser_tokens')
+          .set({ verified_at: clock.now() })
+          .where('store_id', '=', store.id)
+          .where('token', '=', browserToken)
+          .where('recipient_id', '=', recipient.id)
+          .where('verified_at', 'is', null)
+          .execute();
+      }
+      return true;
+    }
+  }
+  if (domainToken && TOKEN.test(domainToken)) {
+    const token = await db
+      .selectFrom('allowed_domain_tokens')
+      .select('token')
+      .where('store_id', '=', store.id)
+      .where('token', '=', domainToken)
+      .executeTakeFirst();
+    if (token) return true;
+  }
+  if (browserToken && TOKEN.test(browserToken)) {
+    const verified = await db
+      .selectFrom('browser_tokens')
+      .select('token')
+      .where('store_id', '=', store.id)
+      .where('token', '=', browserToken)
+      .where('verified_at', 'is not', null)
+      .executeTakeFirst();
+    if (verified) return true;
+  }
+  return false;
+}
+
+export async function assertAccess(db: Kysely<Database>, store: StoreRow, headers: (name: string) => string | undefined, clock: Clock): Promise<void> {
+  if (!(await canAccess(db, store, headers, clock))) throw restricted();
+}
+
+// The verify call is how a shopper asks for access, so it cannot require access itself.
+const OPEN_PATHS = /\/allowed_users\/verify\/?$/;
+
+export async function findStoreByDomain(db: Kysely<Database>, domain: string): Promise<StoreRow> {
+  const host = domain.trim().toLowerCase();
+  if (!host || host.length > 253) throw notFound();
+  const store = await db.selectFrom('stores').selectAll().where('custom_domain', '=', host).executeTakeFirst();
+  if (!store) throw notFound();
+  return store;
+}
+
+/**
+ * Loads the store named by :slug into c.var.store and refuses restricted stores without a valid token.
+ * On a custom host the verify call names its store by `?custom_domain=` (spec §7): a shopper turned
+ * away there has no slug to put in the path.
+ */
+export function storeContext(db: Kysely<Database>, clock: Clock) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const isOpen = OPEN_PATHS.test(c.req.path);
+    const domain = isOpen ? c.req.query('custom_domain') : undefined;
+    const store = domain ? await findStoreByDomain(db, domain) : await findStoreBySlug(db, c.req.param('slug'));
+    if (!isOpen) await assertAccess(db, store, (name) => c.req.header(name), clock);
+    c.set('store', store);
+    await next();
+  });
+}

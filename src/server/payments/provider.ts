@@ -1,0 +1,41 @@
+import type { PaymentIntentStatus } from '../../lib/api-types.ts';
+
+/** A payment intent as the app sees it, whichever provider holds it. */
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: 'usd';
+  status: PaymentIntentStatus;
+  /** The cart the intent was created for (metadata), null when the provider lost it. */
+  cartId: string | null;
+  provider: 'test' | 'stripe';
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  cartId: string;
+  storeSlug: string;
+  /** Same key → same intent: a retried or concurrent checkout never opens a second payment. */
+  idempotencyKey: string;
+}
+
+/** What checkout and finalize need from a card payment provider. */
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  updateAmount(id: string, amountCents: number, idempotencyKey: string): Promise<ProviderIntent>;
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Gives a succeeded payment back in full. The key makes a retried refund a no-op. */
+  refundIntent(id: string, idempotencyKey: string): Promise<void>;
+  /** Cancels an unpaid intent so it can no longer be charged. The key makes a retry a no-op. */
+  cancelIntent(id: string, idempotencyKey: string): Promise<void>;
+}
+
+/** A provider call failed (network, timeout, provider error); answered as 502 with a clear message. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}

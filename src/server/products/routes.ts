@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import type { Many, One, Product, ProductVariant } from '../../lib/api-types.ts';
+import { listQuerySchema } from '../catalog/list-query.ts';
+import { findProduct, imagesByProduct, listProducts, variantsByProduct } from '../catalog/queries.ts';
+import { reshapeProduct, reshapeVariant } from '../catalog/reshape.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+import { notFound } from '../http/errors.ts';
+import { intId, readQuery } from '../http/validation.ts';
+
+/** `…/products`, `…/products/{id}`, `…/products/{id}/product_variants`. */
+export function productRoutes({ db }: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const options = readQuery(c, listQuerySchema);
+    const { rows, total } = await listProducts(db, c.var.store.id, options);
+    const ids = rows.map((r) => r.id);
+    const [images, variants] = await Promise.all([imagesByProduct(db, ids), variantsByProduct(db, ids)]);
+    const body: Many<Product> = {
+      data: rows.map((row) => reshapeProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? [])),
+      meta: { total, page: options.page, perPage: options.perPage },
+    };
+    return c.json(body);
+  });
+
+  app.get('/:id', async (c) => {
+    const row = await findProduct(db, c.var.store.id, intId(c.req.param('id')));
+    if (!row) throw notFound();
+    const [images, variants] = await Promise.all([imagesByProduct(db, [row.id]), variantsByProduct(db, [row.id])]);
+    const body: One<Product> = { data: reshapeProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? []) };
+    return c.json(body);
+  });
+
+  app.get('/:id/product_variants', async (c) => {
+    const row = await findProduct(db, c.var.store.id, intId(c.req.param('id')));
+    if (!row) throw notFound();
+    const variants = await variantsByProduct(db, [row.id]);
+    const body: Many<ProductVariant> = { data: (variants.get(row.id) ?? []).map(reshapeVariant) };
+    return c.json(body);
+  });
+
+  return app;
+}

@@ -1,0 +1,96 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { reshapeStore } from '../catalog/reshape.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
+import { assertAccess, hasAllowedLists } from '../http/store-access.ts';
+import { notFound } from '../http/errors.ts';
+import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
+import { readJson, readQuery } from '../http/validation.ts';
+
+const customDomainQuery = z.object({
+  custom_domain: z
+    .string({ error: 'Custom domain is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Custom domain is required.')
+    .max(253, 'Custom domain is too long.'),
+});
+
+const verifySchema = z.object({
+  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().max(254, 'Please enter a valid email address.').pipe(z.email('Please enter a valid email address.')),
+  browser_token: z.string().trim().min(8, 'Browser token must be 8 to 200 characters.').max(200, 'Browser token must be 8 to 200 characters.').regex(/^[\x21-\x7e]+$/, 'Browser token is not valid.').optional(),
+});
+
+/** Where the emailed link opens the store: its own domain when asked from there, else `/{slug}` on the site. */
+function signInLinkBase(store: { slug: string; custom_domain: string | null }, customDomain: string | undefined, siteUrl: string): URL {
+  if (customDomain && store.custom_domain === customDomain.trim().toLowerCase()) {
+    const link = new URL('/', siteUrl);
+    link.hostname = store.custom_domain;
+    return link;
+  }
+  return new URL(`/${store.slug}`, siteUrl);
+}
+
+/** Same words whether or not the address is listed: the answer must not reveal the list. */
+const VERIFY_ANSWER = { message: 'If this email address is on the list, a sign-in link is on its way.' };
+
+/** Store info, custom-domain lookup and the allowed-users sign-in link (spec §7). */
+export function storeRoutes(deps: AppDeps) {
+  const { db, clock, config, rateLimits } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const { custom_domain } = readQuery(c, customDomainQuery);
+    const store = await db.selectFrom('stores').selectAll().where('custom_domain', '=', custom_domain).executeTakeFirst();
+    if (!store) throw notFound();
+    await assertAccess(db, store, (name) => c.req.header(name), clock);
+    return c.json(reshapeStore(store, await hasAllowedLists(db, store.id)));
+  });
+
+  app.get('/:slug', async (c) => {
+    const store = c.var.store;
+    return c.json(reshapeStore(store, await hasAllowedLists(db, store.id)));
+  });
+
+  app.post('/:slug/allowed_users/verify', async (c) => {
+    const store = c.var.store;
+    const body = await readJson(c, verifySchema);
+    await enforceLimits(
+      rateLimits,
+      [
+        { key: `verify:client:${clientAddress(c, config.TRUST_PROXY)}`, max: config.RATE_LIMIT_VERIFY_PER_CLIENT },
+        { key: `verify:email:${store.id}:${body.email}`, max: config.RATE_LIMIT_VERIFY_PER_EMAIL },
+      ],
+      config.RATE_LIMIT_WINDOW_SECONDS,
+      clock.now(),
+    );
+    const recipient = await db
+      .selectFrom('allowed_recipients')
+      .select(['id', 'email'])
+      .where('store_id', '=', store.id)
+      .where('email', '=', body.email)
+      .executeTakeFirst();
+    if (recipient) {
+      if (body.browser_token) {
+        await db
+          .insertInto('browser_tokens')
+          .values({ store_id: store.id, token: body.browser_token, recipient_id: recipient.id, verified_at: null })
+          .onConflict((oc) => oc.columns(['store_id', 'token']).doNothing())
+          .execute();
+      }
+      const link = signInLinkBase(store, c.req.query('custom_domain'), config.PUBLIC_SITE_URL);
+      link.searchParams.set('uuid', recipient.id);
+      // Not awaited: a listed address must not answer measurably slower than an unlisted one.
+      deps.mail
+        .send({
+          to: recipient.email,
+          subject: `Your sign-in link for ${store.title}`,
+          text: `Open this link to enter ${store.title}:\n\n${link.href}\n\nIf you did not ask for it, ignore this message.`,
+        })
+        .catch((error: unknown) => deps.logger.error({ err: error, store: store.slug }, 'sending the sign-in link failed'));
+    }
+    return c.json(VERIFY_ANSWER, 202);
+  });
+
+  return app;
+}

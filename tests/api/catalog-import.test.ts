@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseCatalog } from '../../src/server/catalog/catalog-format.ts';
+import { importCatalog } from '../../src/server/catalog/import.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => api?.close());
+
+const catalog = {
+  store: { slug: 'imported', title: 'Imported Goods', tax_rate_bps: 500, shipping_flat: '2.00' },
+  products: [
+    {
+      id: 'mug',
+      name: 'Plain Mug',
+      description_html: '<p onclick="steal()">Nice <img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">link</a></p>',
+      images: [{ url: '/images/demo/ceramic-mug-1.svg' }],
+      variants: [{ sku: 'MUG', name: 'Default', price: '9.99', stock: 5 }],
+    },
+  ],
+  bundles: [{ id: 'two-mugs', name: 'Two Mugs', items: [{ product: 'mug', sku: 'MUG', quantity: 2 }] }],
+  gift_cards: [{ code: 'imp-10', balance: '10.00' }],
+};
+
+describe('catalog import', () => {
+  test('an imported store is served by the API with sanitised descriptions', async () => {
+    await importCatalog(api.db, parseCatalog(catalog));
+    const products = await api.call('GET', '/store_front/imported/products');
+    expect(products.body.data).toHaveLength(1);
+    const description: string = products.body.data[0].attributes.description;
+    expect(description).toContain('Nice');
+    expect(description).not.toMatch(/onclick|onerror|<script|<img|javascript:/i);
+    const bundles = await api.call('GET', '/store_front/imported/bundles');
+    expect(bundles.body.data[0].attributes.price).toBe('19.98');
+  });
+
+  test('re-importing updates in place and keeps gift card balances', async () => {
+    await importCatalog(api.db, parseCatalog(catalog));
+    await api.db.updateTable('gift_cards').set({ balance_cents: 300 }).where('code', '=', 'IMP-10').execute();
+    const changed = structuredClone(catalog);
+    changed.products[0]!.variants[0]!.price = '11.00';
+    await importCatalog(api.db, parseCatalog(changed));
+    const products = await api.call('GET', '/store_front/imported/products');
+    expect(products.body.data).toHaveLength(1);
+    expect(products.body.data[0].attributes.price).toBe('11.00');
+    const card = await api.db.selectFrom('gift_cards').select('balance_cents').where('code', '=', 'IMP-10').executeTakeFirstOrThrow();
+    expect(card.balance_cents).toBe(300);
+  });
+
+  test('an invalid catalog is refused naming the field, and a bad bundle leaves nothing written', async () => {
+    expect(() => parseCatalog({ store: { slug: 'x', title: 'X' }, products: [{ id: 'a', name: 'A', variants: [{ sku: 'A', name: 'A', price: '1.999', stock: 1 }] }] })).toThrow(
+      /products\.0\.variants\.0\.price/,
+    );
+    const broken = parseCatalog({ ...catalog, store: { ...catalog.store, slug: 'broken' }, bundles: [{ id: 'b', name: 'B', items: [{ product: 'nope', sku: 'NOPE', quantity: 1 }] }] });
+    await expect(importCatalog(api.db, broken)).rejects.toThrow(/no product nope/);
+    expect((await api.call('GET', '/store_front/broken')).status).toBe(404);
+  });
+});

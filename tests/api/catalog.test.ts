@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bundleId, productId, startTestApp, type TestApp } from './support/test-app.ts';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => api?.close());
+
+const NOT_FOUND = { message: 'Record not found' };
+
+describe('products', () => {
+  test('the demo store lists at least 24 products with prices as two-decimal strings', async () => {
+    const res = await api.call('GET', '/store_front/acme/products');
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({ total: expect.any(Number), page: 1, perPage: 48 });
+    expect(res.body.meta.total).toBeGreaterThanOrEqual(24);
+    for (const product of res.body.data) {
+      expect(product.type).toBe('product');
+      expect(product.attributes.price).toMatch(/^\d+\.\d\d$/);
+    }
+  });
+
+  test('the demo data has variants, several products with 3+ images, one without an image, and featured products', async () => {
+    const { body } = await api.call('GET', '/store_front/acme/products?per_page=500');
+    const products = body.data.map((p: any) => p.attributes);
+    expect(products.filter((p: any) => p.images.length >= 3).length).toBeGreaterThanOrEqual(3);
+    const imageless = products.find((p: any) => p.images.length === 0);
+    expect(imageless.default_e_commerce_image_id).toBeNull();
+    expect(products.some((p: any) => p.optionNames.includes('Size'))).toBe(true);
+    expect(products.some((p: any) => p.featured)).toBe(true);
+    expect(products.some((p: any) => p.available === false)).toBe(true);
+  });
+
+  test('pages, sorting, search and the featured filter', async () => {
+    const page2 = await api.call('GET', '/store_front/acme/products?page=2&per_page=5');
+    expect(page2.body.data).toHaveLength(5);
+    expect(page2.body.meta).toMatchObject({ page: 2, perPage: 5 });
+    const byPrice = await api.call('GET', '/store_front/acme/products?sort=-price&per_page=500');
+    const prices = byPrice.body.data.map((p: any) => Number(p.attributes.price));
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const byName = await api.call('GET', '/store_front/acme/products?sort=name&per_page=500');
+    const names = byName.body.data.map((p: any) => p.attributes.name);
+    expect(names[0] <= names[names.length - 1]).toBe(true);
+    const search = await api.call('GET', '/store_front/acme/products?q=hoodie');
+    expect(search.body.data.map((p: any) => p.attributes.name)).toEqual(['Trail Hoodie']);
+    const wildcard = await api.call('GET', '/store_front/acme/products?q=%25');
+    expect(wildcard.body.data).toEqual([]);
+    const featured = await api.call('GET', '/store_front/acme/products?featured=true&per_page=500');
+    expect(featured.body.data.every((p: any) => p.attributes.featured)).toBe(true);
+  });
+
+  test('bad list parameters answer 422 with an errors map', async () => {
+    for (const query of ['page=0', 'page=abc', 'per_page=501', 'per_page=1.5', 'sort=evil', 'featured=maybe']) {
+      const res = await api.call('GET', `/store_front/acme/products?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(Object.keys(res.body.errors).length, query).toBeGreaterThan(0);
+    }
+  });
+
+  test('one product and its variants with options', async () => {
+    const id = await productId(api.db, 'classic-tee');
+    const product = await api.call('GET', `/store_front/acme/products/${id}`);
+    expect(product.status).toBe(200);
+    expect(product.body.data.attributes).toMatchObject({ name: 'Classic Cotton Tee', optionNames: ['Size', 'Color'], price: '20.00' });
+    expect(product.body.data.attributes.description).toContain('<strong>');
+    const variants = await api.call('GET', `/store_front/acme/products/${id}/product_variants`);
+    expect(variants.status).toBe(200);
+    expect(variants.body.data.length).toBe(8);
+    expect(variants.body.data[0]).toMatchObject({ type: 'product_variant', attributes: { product_id: id, options: { Size: 'S', Color: 'Red' }, available: false } });
+  });
+
+  test('unknown, malformed and other-store product ids are 404 Record not found', async () => {
+    const vipProduct = await productId(api.db, 'vip-reserve-watch');
+    for (const path of ['/products/999999', '/products/abc', '/products/-1', `/products/${vipProduct}`, `/products/${vipProduct}/product_variants`, '/products/1e3']) {
+      const res = await api.call('GET', `/store_front/acme${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual(NOT_FOUND);
+    }
+  });
+});
+
+describe('bundles', () => {
+  test('three demo bundles with summed prices and item images', async () => {
+    const res = await api.call('GET', '/store_front/acme/bundles');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(3);
+    const kit = res.body.data.find((b: any) => b.attributes.name === 'Morning Coffee Kit');
+    // pour-over 46.00 + beans 16.50 + 2 × mug 18.00
+    expect(kit.attributes.price).toBe('98.50');
+    expect(kit.attributes.images.length).toBeGreaterThan(0);
+    expect(kit.attributes.default_e_commerce_image_id).toBe(kit.attributes.images[0].id);
+  });
+
+  test('one bundle and its items', async () => {
+    const id = await bundleId(api.db, 'coffee-kit');
+    const bundle = await api.call('GET', `/store_front/acme/bundles/${id}`);
+    expect(bundle.body.data).toMatchObject({ id, type: 'bundle' });
+    const items = await api.call('GET', `/store_front/acme/bundles/${id}/bundle_items`);
+    expect(items.status).toBe(200);
+    expect(items.body.data.map((i: any) => [i.attributes.product_name, i.attributes.quantity, i.attributes.price])).toEqual([
+      ['Pour-Over Coffee Set', 1, '46.00'],
+      ['Single-Origin Coffee Beans', 1, '16.50'],
+      ['Stoneware Mug', 2, '18.00'],
+    ]);
+  });
+
+  test('unknown bundle ids are 404', async () => {
+    expect((await api.call('GET', '/store_front/acme/bundles/999999')).body).toEqual(NOT_FOUND);
+    expect((await api.call('GET', '/store_front/acme/bundles/x/bundle_items')).status).toBe(404);
+    expect((await api.call('GET', '/store_front/nope/bundles')).status).toBe(404);
+  });
+});

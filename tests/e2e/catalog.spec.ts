@@ -1,0 +1,165 @@
+/**
+ * Catalog journeys (issue 4): browse, choose a variant, add (toast + header count), bundles,
+ * shop search and sort, SEO files, no restricted data in the static build, rebuild pick-up.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const buildsDir = path.resolve(process.env.BUILDS_DIR ?? `.data-e2e-${port}-builds`);
+const VIP_NAMES = ['VIP Reserve Chronograph', 'VIP Reserve Leather Wallet', 'VIP Reserve Cashmere Scarf'];
+
+const cartLink = (page: Page, count: number) => page.getByRole('banner').getByRole('link', { name: new RegExp(`^Cart\\s*${count}\\s*items$`) });
+
+async function expectAddedToast(page: Page, home: string) {
+  const toast = page.getByRole('status').filter({ hasText: 'Added to cart' });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', `${home}/cart`);
+  await expect(toast.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', home);
+}
+
+async function filesBelow(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile() && !/\.(br|gz)$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+}
+
+test('a shopper browses home → shop → product, picks a variant and adds it; the toast and header count follow', async ({ page }) => {
+  await page.goto('/acme');
+  await expect(page).toHaveTitle('Acme Supply Co. - Home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Supply Co.' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Featured products' }).getByRole('link', { name: /Classic Cotton Tee/ })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Shop all products' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Classic Cotton Tee/ }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Classic Cotton Tee' })).toBeVisible();
+  await expect(page).toHaveTitle('Acme Supply Co. - Classic Cotton Tee');
+  const buy = page.locator('.add-to-cart[data-fresh]');
+  await expect(buy).toBeVisible(); // hydrated and revalidated against the API
+  await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'XL', exact: true }).check();
+  await page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'Navy', exact: true }).check();
+  await expect(buy.getByText('$22.00')).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+
+  await expectAddedToast(page, '/acme');
+  await expect(cartLink(page, 2)).toBeVisible();
+});
+
+test('a sold-out variant cannot be added', async ({ page }) => {
+  await page.goto('/acme/shop');
+  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Classic Cotton Tee/ }).click();
+  await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+  await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'S', exact: true }).check();
+  // With S chosen, Red names only a sold-out variant, and says so.
+  await page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'Red (sold out)' }).check();
+  await expect(page.locator('.add-to-cart').getByText('Sold out', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+});
+
+test('a whole bundle is added from its page', async ({ page }) => {
+  await page.goto('/acme/shop');
+  await page.getByRole('list', { name: 'Bundles' }).getByRole('link', { name: /Morning Coffee Kit/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Morning Coffee Kit' })).toBeVisible();
+  const items = page.getByRole('list').filter({ hasText: 'Pour-Over Coffee Set' });
+  await expect(items.getByRole('listitem')).toHaveCount(3);
+  await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+  await page.getByRole('button', { name: 'Add bundle to cart' }).click();
+  await expectAddedToast(page, '/acme');
+  await expect(cartLink(page, 1)).toBeVisible();
+});
+
+test('the shop searches by name and sorts by price', async ({ page }) => {
+  await page.goto('/acme/shop');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('mug');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/[?&]q=mug/);
+  const products = page.getByRole('list', { name: 'Products' }).getByRole('link');
+  await expect(products).toHaveText([/Stoneware Mug/]);
+
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/sort=-price/);
+  const prices = await page.getByRole('list', { name: 'Products' }).locator('.price').allTextContents();
+  const values = prices.map((p) => Number(p.replace(/[$,]/g, '')));
+  expect(values.length).toBeGreaterThan(5);
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+});
+
+test('sitemap and robots.txt cover the public store and never the restricted one', async ({ request }) => {
+  const sitemap = await request.get('/acme/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  const xml = await sitemap.text();
+  expect(xml).toContain('/acme/shop</loc>');
+  expect(xml).toMatch(/\/acme\/product\/\w+<\/loc>/);
+  expect(xml).toMatch(/\/acme\/product-bundle\/\w+<\/loc>/);
+
+  const vip = await request.get('/vip/sitemap.xml', { maxRedirects: 0 });
+  expect(vip.status()).not.toBe(200);
+  expect(await vip.text()).not.toContain('<urlset');
+
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  const text = await robots.text();
+  expect(text).toContain('Disallow: /*/cart');
+  expect(text).not.toContain('vip');
+});
+
+test('the static build holds no restricted store data', async ({ request }) => {
+  expect((await request.get('/acme/shop')).status()).toBe(200);
+  const files = await filesBelow(buildsDir);
+  expect(files.some((f) => f.endsWith(path.join('acme', 'shop', 'index.html')))).toBe(true);
+  expect(files.some((f) => f.endsWith(path.join('acme', 'shop', '_payload.json')))).toBe(true);
+  for (const file of files) {
+    expect(file).not.toMatch(/[/\\]vip[/\\]/);
+    if (path.basename(file) === '.rebuild-token') continue;
+    const text = await readFile(file, 'utf8');
+    for (const name of VIP_NAMES) expect(text, file).not.toContain(name);
+  }
+});
+
+test('a rebuild during a session makes the next navigation load the new build', async ({ page, request }) => {
+  await page.goto('/acme/shop');
+  const bundleLink = page.getByRole('list', { name: 'Bundles' }).getByRole('link').first();
+  const href = (await bundleLink.getAttribute('href'))!;
+  const before = (await (await request.get(`/builds/latest.json?${Date.now()}`)).json()) as { id: string };
+  const oldTag = (await request.get(href)).headers().etag;
+  expect(oldTag).toBeTruthy(); // served from the snapshot
+
+  const token = (await readFile(path.join(buildsDir, '.rebuild-token'), 'utf8')).trim();
+  const rebuild = await request.post('/api/hooks/rebuild', { headers: { authorization: `Bearer ${token}` }, timeout: 120_000 });
+  expect(rebuild.status()).toBe(202);
+  expect(await rebuild.text()).toMatch(/Live build/);
+  const after = (await (await request.get(`/builds/latest.json?${Date.now()}`)).json()) as { id: string };
+  expect(after.id).not.toBe(before.id);
+
+  // The poller checks when the tab becomes visible again (and every minute).
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.locator(`html[data-build-outdated="${after.id}"]`)).toHaveCount(1);
+
+  const navigation = page.waitForResponse((r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === href);
+  await bundleLink.click();
+  const response = await navigation;
+  expect(response.status()).toBe(200);
+  expect(response.headers().etag).not.toBe(oldTag);
+});
+
+test('on the store’s own domain the catalog links have no prefix and the toast points at /cart', async ({ page }) => {
+  await page.goto(`http://shop.acme.test:${port}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Supply Co.' })).toBeVisible();
+  const shop = page.getByRole('link', { name: 'Shop all products' });
+  await expect(shop).toHaveAttribute('href', '/shop');
+  await shop.click();
+  await expect(page).toHaveURL(`http://shop.acme.test:${port}/shop`);
+  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Stoneware Mug/ }).click();
+  await expect(page).toHaveURL(new RegExp(`^http://shop\\.acme\\.test:${port}/product/\\w+$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', page.url());
+  await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Added to cart' });
+  await expect(toast.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/cart');
+  await expect(toast.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+});

@@ -1,0 +1,192 @@
+/**
+ * The buying journey on the demo store (issue 5): cart, gift cards, card checkout through the
+ * test processor (Stripe's test numbers), the confirmation page and the order page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { decimalToCents, formatCurrency } from '../../src/lib/money.ts';
+import { CartApi, CartPage, CheckoutPage, SLUG } from './fixtures/cart-page.ts';
+
+/** A full-page screenshot kept as a file in the test's output folder and attached to the report. */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+function api(page: Page, baseURL: string | undefined): CartApi {
+  if (!baseURL) throw new Error('baseURL is not configured');
+  return new CartApi(page.request, page.context(), baseURL);
+}
+
+/** Order uuid from /acme/order-confirmation/{uuid}. */
+function orderIdFrom(url: string): string {
+  const id = new URL(url).pathname.split('/').pop();
+  if (!id) throw new Error(`no order id in ${url}`);
+  return id;
+}
+
+test('a product, a bundle, ACME-25 and a 4242 card give a confirmation with the right total, and the order page shows the same', async ({ page, baseURL }, testInfo) => {
+  const seeded = await api(page, baseURL).seedProductAndBundle();
+  const cart = new CartPage(page);
+  await cart.goto();
+  await expect(cart.entries).toHaveCount(2);
+  await expect(page.getByTestId('cart-bundle')).toContainText(seeded.bundleName);
+  await cart.applyGiftCard('ACME-25');
+  await screenshot(page, testInfo, 'cart');
+
+  await page.getByRole('link', { name: 'Checkout' }).last().click();
+  const checkout = new CheckoutPage(page);
+  await checkout.fillAddress();
+  await expect(checkout.summary('Tax')).toHaveText(/^\$\d/);
+  await expect(checkout.placeOrder).toBeDisabled();
+  await checkout.fillCard('4242 4242 4242 4242');
+  const total = await checkout.summary('Total').innerText();
+  await expect(checkout.placeOrder).toHaveAccessibleName(`Place order · ${total}`);
+  await expect(checkout.placeOrder).toBeEnabled();
+  await screenshot(page, testInfo, 'checkout');
+
+  await checkout.placeOrder.click();
+  await page.waitForURL(/\/acme\/order-confirmation\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByTestId('summary-total').locator('dd')).toHaveText(total);
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid by card');
+  await expect(page.getByText('ACME-25')).toBeVisible();
+  await expect(page.getByTestId('order-bundle')).toContainText(seeded.bundleName);
+  const number = await page.getByTestId('order-number').innerText();
+  await screenshot(page, testInfo, 'confirmation');
+
+  await page.goto(`/${SLUG}/order/${orderIdFrom(page.url())}`);
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByTestId('summary-total').locator('dd')).toHaveText(total);
+  await expect(page.getByText('12 Analytical Way')).toBeVisible();
+});
+
+test('a declined card shows the processor message, places no order and leaves the cart intact for another try', async ({ page, baseURL }) => {
+  const client = api(page, baseURL);
+  const { cart: before } = await client.seedProductAndBundle();
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  await checkout.fillAddress();
+  await checkout.fillCard('4000 0000 0000 0002');
+  await checkout.placeOrder.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/acme\/checkout$/);
+  const after = await client.cart();
+  expect(after.cartItems.map((i) => [i.id, i.quantity])).toEqual(before.cartItems.map((i) => [i.id, i.quantity]));
+
+  await checkout.fillCard('4000 0000 0000 9995');
+  await checkout.placeOrder.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card has insufficient funds.' })).toBeVisible();
+
+  // Coming back later: the saved address is shown as saved, only the card is asked for again.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Address saved' })).toBeDisabled();
+  await checkout.fillCard('4242 4242 4242 4242');
+  await expect(checkout.placeOrder).toBeEnabled();
+  await checkout.placeOrder.click();
+  await page.waitForURL(/\/acme\/order-confirmation\//);
+});
+
+test('when ACME-500 covers the total the order is placed without a card', async ({ page, baseURL }) => {
+  await api(page, baseURL).seedProductAndBundle();
+  const cart = new CartPage(page);
+  await cart.goto();
+  await cart.applyGiftCard('ACME-500');
+  await expect(cart.summary('Total')).toHaveText('$0.00');
+
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  await checkout.fillAddress();
+  await expect(page.getByText('Your gift cards cover the total. No card is needed.')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(checkout.placeOrder).toHaveAccessibleName('Place order · $0.00');
+  await checkout.placeOrder.click();
+  await page.waitForURL(/\/acme\/order-confirmation\//);
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid with gift cards');
+});
+
+test('the cart changes quantities, removes a bundle whole and clears, without a page load', async ({ page, baseURL }) => {
+  const client = api(page, baseURL);
+  const { productName, bundleName } = await client.seedProductAndBundle();
+  const cart = new CartPage(page);
+  await cart.goto();
+  await expect(cart.entries).toHaveCount(2);
+  const subtotal = decimalToCents((await client.cart()).subTotal);
+  const unit = decimalToCents((await client.cart()).cartItems.find((i) => !i.bundle_id)!.unit_price);
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  await page.getByRole('button', { name: `Increase quantity of ${productName}` }).click();
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${productName}` })).toHaveValue('2');
+  await expect(cart.summary('Subtotal')).toHaveText(formatCurrency(subtotal + unit));
+  await expect.poll(async () => (await client.cart()).cartItems.find((i) => !i.bundle_id)?.quantity).toBe(2);
+
+  await page.getByRole('button', { name: `Remove ${bundleName}` }).click();
+  await expect(cart.entries).toHaveCount(1);
+  await expect.poll(async () => (await client.cart()).cartItems.filter((i) => i.bundle_id !== null).length).toBe(0);
+
+  const tokenOf = async () => (await page.context().cookies()).find((c) => c.name === 'recipient-token')?.value;
+  const oldToken = await tokenOf();
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', `/${SLUG}/shop`);
+  // The old cart's token is gone (the reload may be issued a fresh one for a new, empty cart).
+  expect(await tokenOf()).not.toBe(oldToken);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test('a double click on the pay button places one order', async ({ page, baseURL }) => {
+  await api(page, baseURL).seedProductAndBundle();
+  const finalizeCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/cart/finalize')) finalizeCalls.push(request.url());
+  });
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  await checkout.fillAddress();
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.placeOrder.dblclick();
+  await page.waitForURL(/\/acme\/order-confirmation\//);
+  expect(finalizeCalls).toHaveLength(1);
+});
+
+test('an unknown order uuid answers the not-found page', async ({ page }) => {
+  const response = await page.goto(`/${SLUG}/order/00000000-0000-4000-8000-000000000000`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText(`Page not found: /${SLUG}/order/00000000-0000-4000-8000-000000000000`)).toBeVisible();
+});
+
+test('a shopper buys on the custom domain with unprefixed links', async ({ page, baseURL }) => {
+  const port = new URL(baseURL ?? '').port;
+  const domainBase = `http://shop.acme.test:${port}`;
+  // Playwright's request context does not use Chromium's host-resolver rule: seed through localhost.
+  const client = new CartApi(page.request, page.context(), baseURL ?? '', domainBase);
+  await client.seedProductAndBundle();
+  const checkout = new CheckoutPage(page, '');
+  await page.goto(`${domainBase}/checkout`);
+  await checkout.fillAddress();
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.placeOrder.click();
+  await page.waitForURL(new RegExp(`^${domainBase}/order-confirmation/[0-9a-f-]{36}$`));
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await page.goto(`${domainBase}/order/${orderIdFrom(page.url())}`);
+  await expect(page.getByTestId('order-number')).toBeVisible();
+});
+
+test('the cart, checkout and confirmation pages pass axe without serious or critical violations', async ({ page, baseURL }) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await api(page, baseURL).seedProductAndBundle();
+  const cart = new CartPage(page);
+  await cart.goto();
+  await expect(cart.entries).toHaveCount(2);
+  expect(await serious()).toEqual([]);
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  await checkout.fillAddress();
+  await checkout.fillCard('4242 4242 4242 4242');
+  expect(await serious()).toEqual([]);
+  await checkout.placeOrder.click();
+  await page.waitForURL(/\/acme\/order-confirmation\//);
+  expect(await serious()).toEqual([]);
+});

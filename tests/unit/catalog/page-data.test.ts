@@ -1,0 +1,144 @@
+import { describe, expect, test } from 'vitest';
+import { loadBundle } from '../../../src/lib/page-data/bundle.ts';
+import { listCatalogPaths, loadCatalogPayload, matchCatalogPath } from '../../../src/lib/page-data/catalog-pages.ts';
+import { loadProduct } from '../../../src/lib/page-data/product.ts';
+import { loadShop, parseShopQuery, SHOP_PAGE_SIZE, shopSearch } from '../../../src/lib/page-data/shop.ts';
+import { loadStoreFront } from '../../../src/lib/page-data/store-front.ts';
+import { kitchenSink, product, stubCatalogApi } from './fixtures/stub-catalog-api.ts';
+
+describe('store front data', () => {
+  test('shows featured products and bundles as cards with their default image', async () => {
+    const data = await loadStoreFront(stubCatalogApi(kitchenSink()), { slug: 'acme' });
+    expect(data.featuredProducts.map((c) => c.name)).toEqual(['Shirt']);
+    expect(data.featuredProducts[0]!.image?.id).toBe('img-front');
+    expect(data.featuredBundles).toEqual([{ kind: 'bundle', id: '7', name: 'Starter kit', price: '29.50', image: null, available: true }]);
+  });
+
+  test('falls back to the first products when none is featured', async () => {
+    const catalog = kitchenSink();
+    catalog.products = catalog.products.map((p) => ({ ...p, attributes: { ...p.attributes, featured: false } }));
+    const data = await loadStoreFront(stubCatalogApi(catalog), { slug: 'acme' });
+    expect(data.featuredProducts.map((c) => c.name)).toEqual(['Mug', 'Shirt', 'Sticker']);
+  });
+});
+
+describe('shop data', () => {
+  test('reads page, sort and search leniently, never failing on bad input', () => {
+    expect(parseShopQuery(new URLSearchParams('page=3&sort=-price&q=%20mug%20'))).toEqual({ page: 3, sort: '-price', q: 'mug' });
+    expect(parseShopQuery(new URLSearchParams('page=-1&sort=drop table'))).toEqual({ page: 1, sort: 'name', q: '' });
+    expect(parseShopQuery(new URLSearchParams('page=1.5'))).toEqual({ page: 1, sort: 'name', q: '' });
+    expect(parseShopQuery(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
+  });
+
+  test('the first page by name has the bare URL, so it is the static snapshot', () => {
+    expect(shopSearch({ page: 1, sort: 'name', q: '' })).toBe('');
+    expect(shopSearch({ page: 2, sort: 'price', q: 'mug' })).toBe('?q=mug&sort=price&page=2');
+  });
+
+  test('asks the API for one sorted, filtered page of products and bundles', async () => {
+    const api = stubCatalogApi(kitchenSink());
+    const data = await loadShop(api, { slug: 'acme', query: { page: 1, sort: '-price', q: '' } });
+    expect(data.products.map((c) => c.name)).toEqual(['Shirt', 'Mug', 'Sticker']);
+    expect(data.bundles.map((c) => c.name)).toEqual(['Starter kit']);
+    expect(data.total).toBe(4);
+    expect(data.pageCount).toBe(1);
+    expect(api.calls).toContain(`listProducts acme ${JSON.stringify({ page: 1, per_page: SHOP_PAGE_SIZE, sort: '-price' })}`);
+  });
+
+  test('text search filters products and bundles by name', async () => {
+    const data = await loadShop(stubCatalogApi(kitchenSink()), { slug: 'acme', query: { page: 1, sort: 'name', q: 'mu' } });
+    expect(data.products.map((c) => c.name)).toEqual(['Mug']);
+    expect(data.bundles).toEqual([]);
+  });
+
+  test('a 10,000-product store is paged 48 at a time', async () => {
+    const catalog = kitchenSink();
+    catalog.products = Array.from({ length: 10_000 }, (_, i) => product(String(i + 1), `Item ${String(i).padStart(5, '0')}`, '1.00'));
+    const data = await loadShop(stubCatalogApi(catalog), { slug: 'acme', query: { page: 209, sort: 'name', q: '' } });
+    expect(data.pageCount).toBe(209);
+    expect(data.products).toHaveLength(10_000 - 208 * 48);
+    expect(data.products[0]!.name).toBe('Item 09984');
+  });
+});
+
+describe('product data', () => {
+  test('puts the default image first and lists the variants', async () => {
+    const data = await loadProduct(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '1' });
+    expect(data?.product.gallery.map((i) => i.id)).toEqual(['img-front', 'img-back']);
+    expect(data?.product.optionNames).toEqual(['Size', 'Color']);
+    expect(data?.variants.map((v) => [v.id, v.available])).toEqual([['11', true], ['12', false], ['13', true]]);
+  });
+
+  test('an unknown product is null (404), and a malformed id never reaches the API', async () => {
+    const api = stubCatalogApi(kitchenSink());
+    expect(await loadProduct(api, { slug: 'acme', id: '999' })).toBeNull();
+    expect(await loadProduct(api, { slug: 'acme', id: '../cart' })).toBeNull();
+    expect(api.calls.filter((c) => c.includes('../cart'))).toEqual([]);
+  });
+
+  test('an API failure other than 404 is thrown, not hidden as not found', async () => {
+    const api = stubCatalogApi(kitchenSink());
+    api.getProduct = async () => {
+      throw Object.assign(new Error('down'), { status: 503 });
+    };
+    await expect(loadProduct(api, { slug: 'acme', id: '1' })).rejects.toThrow('down');
+  });
+});
+
+describe('bundle data', () => {
+  test('lists the items with images and the bundle total', async () => {
+    const data = await loadBundle(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '7' });
+    expect(data?.bundle.price).toBe('29.50');
+    expect(data?.items.map((i) => [i.productName, i.variantName, i.quantity, i.image?.id ?? null])).toEqual([
+      ['Shirt', 'S / Red', 1, null],
+      ['Mug', 'Default', 1, 'img-mug'],
+    ]);
+  });
+
+  test('an unknown bundle is null (404)', async () => {
+    expect(await loadBundle(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '8' })).toBeNull();
+  });
+});
+
+describe('catalog paths and payloads', () => {
+  test('lists home, shop, every product and bundle page and the sitemap', async () => {
+    expect(await listCatalogPaths(stubCatalogApi(kitchenSink()), 'acme')).toEqual([
+      '/acme',
+      '/acme/shop',
+      '/acme/product/2',
+      '/acme/product/1',
+      '/acme/product/3',
+      '/acme/product-bundle/7',
+      '/acme/sitemap.xml',
+    ]);
+  });
+
+  test('pages through a large catalog without missing or repeating a product', async () => {
+    const catalog = kitchenSink();
+    catalog.products = Array.from({ length: 1_234 }, (_, i) => product(String(i + 1), `P${String(i).padStart(4, '0')}`, '1.00'));
+    const paths = await listCatalogPaths(stubCatalogApi(catalog), 'acme');
+    const productPaths = paths.filter((p) => p.startsWith('/acme/product/'));
+    expect(productPaths).toHaveLength(1_234);
+    expect(new Set(productPaths).size).toBe(1_234);
+  });
+
+  test('matches each catalog path to its page', () => {
+    expect(matchCatalogPath('/acme')).toEqual({ page: 'store-front', slug: 'acme' });
+    expect(matchCatalogPath('/acme/product/1')).toEqual({ page: 'product', slug: 'acme', id: '1' });
+    expect(matchCatalogPath('/acme/product-bundle/7/')).toEqual({ page: 'bundle', slug: 'acme', id: '7' });
+    expect(matchCatalogPath('/acme/shop?page=2')?.page).toBe('shop');
+    expect(matchCatalogPath('/acme/cart')).toBeNull();
+    expect(matchCatalogPath('/acme/sitemap.xml')).toBeNull();
+    expect(matchCatalogPath('/acme/product/%E0%A4%A')).toBeNull();
+  });
+
+  test('the payload names its page and path and holds the same data the page renders', async () => {
+    const api = stubCatalogApi(kitchenSink());
+    const payload = await loadCatalogPayload(api, '/acme/product/1');
+    expect(payload).toEqual({ page: 'product', path: '/acme/product/1', data: await loadProduct(api, { slug: 'acme', id: '1' }) });
+    expect(JSON.parse(JSON.stringify(payload))).toEqual(payload);
+    expect(await loadCatalogPayload(api, '/acme/product/404')).toBeNull();
+    expect(await loadCatalogPayload(api, '/acme/sitemap.xml')).toBeNull();
+    expect((await loadCatalogPayload(api, '/acme/shop'))?.page).toBe('shop');
+  });
+});

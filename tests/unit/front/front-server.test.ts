@@ -1,0 +1,140 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BuildPointer } from '../../../src/front/build-pointer.ts';
+import { createFrontListener } from '../../../src/front/front-server.ts';
+import { StaticFolder } from '../../../src/front/static-files.ts';
+
+let server: Server;
+let base: string;
+const rebuilds: string[] = [];
+
+const acme = { data: { id: '1', type: 'store', attributes: { title: 'Acme', slug: 'acme', faviconImage: null, allowedListsPresent: false, description: null } } };
+
+beforeAll(async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'front-'));
+  await mkdir(path.join(dir, 'client', '_astro'), { recursive: true });
+  await writeFile(path.join(dir, 'client', '_astro', 'app.abc123.js'), 'console.log(1)');
+  await mkdir(path.join(dir, 'builds', 'b1', 'acme', 'shop'), { recursive: true });
+  await writeFile(path.join(dir, 'builds', 'b1', 'acme', 'shop', 'index.html'), 'static shop');
+  await writeFile(path.join(dir, 'builds', 'b1', 'acme', 'shop', '_payload.json'), '{"page":"shop"}');
+  await mkdir(path.join(dir, 'builds', 'b1', 'builds'), { recursive: true });
+  await writeFile(path.join(dir, 'builds', 'b1', 'builds', 'latest.json'), '{"id":"b1","timestamp":1}');
+  const builds = new BuildPointer(path.join(dir, 'builds'));
+  await builds.switchTo('b1');
+
+  const listener = createFrontListener({
+    apiFetch: (request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/store_front' && url.searchParams.get('custom_domain') === 'shop.acme.test') return Response.json(acme);
+      if (url.pathname === '/api/store_front') return Response.json({ message: 'Record not found' }, { status: 404 });
+      return Response.json({ api: url.pathname });
+    },
+    astroHandler: async (req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ astro: req.url, prerender: req.headers['x-prerender'] ?? null, domain: req.headers['x-store-domain'] ?? null, build: req.headers['x-build-id'] ?? null }));
+    },
+    assets: new StaticFolder(path.join(dir, 'client')),
+    builds,
+    domains: { platformDomain: 'platform.test', shopDomain: 'shop.example.com' },
+    prerenderSecret: 'front-secret',
+    rebuild: {
+      token: 'rebuild-token',
+      run: async (res) => {
+        rebuilds.push('ran');
+        res.writeHead(202);
+        res.end('Live build b2');
+      },
+    },
+  });
+  server = createServer((req, res) => void listener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** GET through node:http, which (unlike fetch) lets a test set the Host header. */
+async function get(pathname: string, headers: Record<string, string> = {}) {
+  const { request } = await import('node:http');
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: unknown }>((resolve, reject) => {
+    request(base + pathname, { headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => {
+        const isJson = String(res.headers['content-type'] ?? '').includes('json');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: isJson ? JSON.parse(text) : text });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('the front listener', () => {
+  test('/api requests go to the API unchanged', async () => {
+    expect((await get('/api/store_front/acme')).body).toEqual({ api: '/api/store_front/acme' });
+  });
+
+  test('a snapshot page is served from the live build, with security headers', async () => {
+    const { body, headers } = await get('/acme/shop');
+    expect(body).toBe('static shop');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('hashed assets are served from the Astro client folder as immutable', async () => {
+    const { body, headers } = await get('/_astro/app.abc123.js');
+    expect(body).toBe('console.log(1)');
+    expect(headers['cache-control']).toContain('immutable');
+  });
+
+  test('query-driven variants and entry links render on demand', async () => {
+    expect((await get('/acme/shop?page=2')).body).toMatchObject({ astro: '/acme/shop?page=2' });
+    expect((await get('/acme/shop?uuid=u1')).body).toMatchObject({ astro: '/acme/shop?uuid=u1' });
+  });
+
+  test('outside requests cannot claim to be snapshot renders or custom domains', async () => {
+    const forged = await get('/acme/cart', { 'x-prerender': '1', 'x-store-domain': 'evil.example.com' });
+    expect(forged.body).toEqual({ astro: '/acme/cart', prerender: null, domain: null, build: 'b1' });
+  });
+
+  test('the build secret marks a snapshot render and bypasses the static build', async () => {
+    expect((await get('/acme/shop', { 'x-prerender': 'front-secret', 'x-build-id': 'b2' })).body).toEqual({ astro: '/acme/shop', prerender: '1', domain: null, build: 'b2' });
+  });
+
+  test('on-demand renders are told the live build id, whatever the request claims', async () => {
+    expect((await get('/acme/cart', { 'x-build-id': 'forged' })).body).toMatchObject({ build: 'b1' });
+  });
+
+  test('a custom domain renders the store route without prefix links', async () => {
+    expect((await get('/product/7', { host: 'shop.acme.test' })).body).toEqual({ astro: '/acme/product/7', prerender: null, domain: 'shop.acme.test', build: 'b1' });
+  });
+
+  test("a custom domain gets the build-id files and the store's payloads from the live build", async () => {
+    expect((await get('/builds/latest.json', { host: 'shop.acme.test' })).body).toEqual({ id: 'b1', timestamp: 1 });
+    expect((await get('/shop/_payload.json?b1', { host: 'shop.acme.test' })).body).toEqual({ page: 'shop' });
+  });
+
+  test('an unknown custom domain goes to the store-not-found page', async () => {
+    const { status, headers } = await get('/', { host: 'www.unknown-store.test' });
+    expect(status).toBe(302);
+    expect(headers.location).toBe('/store-not-found');
+  });
+
+  test("hosts on the platform's or the shop's own domain are not store domains", async () => {
+    expect((await get('/acme', { host: 'app.platform.test' })).body).toMatchObject({ astro: '/acme', domain: null });
+    expect((await get('/acme', { host: 'shop.example.com' })).body).toMatchObject({ astro: '/acme', domain: null });
+  });
+
+  test('the rebuild hook needs the Bearer token', async () => {
+    const denied = await fetch(`${base}/api/hooks/rebuild`, { method: 'POST', headers: { authorization: 'Bearer wrong-token!' } });
+    expect(denied.status).toBe(401);
+    expect(rebuilds).toEqual([]);
+    const allowed = await fetch(`${base}/api/hooks/rebuild`, { method: 'POST', headers: { authorization: 'Bearer rebuild-token' } });
+    expect(allowed.status).toBe(202);
+    expect(rebuilds).toEqual(['ran']);
+  });
+});

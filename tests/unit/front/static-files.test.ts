@@ -1,0 +1,84 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cacheControlFor, sendEntry, StaticFolder } from '../../../src/front/static-files.ts';
+
+let root: string;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'static-'));
+  await mkdir(path.join(root, 'acme', 'shop'), { recursive: true });
+  await writeFile(path.join(root, 'acme', 'shop', 'index.html'), '<h1>plain</h1>');
+  await writeFile(path.join(root, 'acme', 'shop', 'index.html.br'), 'brotli-bytes');
+  await writeFile(path.join(root, 'acme', 'shop', 'index.html.gz'), 'gzip-bytes');
+  await writeFile(path.join(root, 'secret.txt'), 'outside');
+  const folder = new StaticFolder(path.join(root, 'acme'));
+  server = createServer(async (req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const entry = await folder.lookup(pathname);
+    if (!entry) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    sendEntry(req, res, entry, pathname);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('StaticFolder', () => {
+  test('a directory-style URL is answered with its index.html', async () => {
+    const response = await fetch(`${base}/shop`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toBe('<h1>plain</h1>');
+  });
+
+  test('the brotli variant is sent to a browser that accepts it, else gzip', async () => {
+    const raw = async (encoding: string) => {
+      const { request } = await import('node:http');
+      return new Promise<{ encoding: string | undefined; body: string }>((resolve, reject) => {
+        request(`${base}/shop`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    };
+    expect(await raw('gzip, deflate, br')).toEqual({ encoding: 'br', body: 'brotli-bytes' });
+    expect(await raw('gzip')).toEqual({ encoding: 'gzip', body: 'gzip-bytes' });
+  });
+
+  test('a matching ETag answers 304 without a body', async () => {
+    const first = await fetch(`${base}/shop`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    const second = await fetch(`${base}/shop`, { headers: { 'if-none-match': etag! } });
+    expect(second.status).toBe(304);
+  });
+
+  test('paths climbing out of the folder find nothing', async () => {
+    const folder = new StaticFolder(path.join(root, 'acme'));
+    expect(await folder.lookup('/../secret.txt')).toBeNull();
+    expect(await folder.lookup('/%2e%2e/secret.txt')).toBeNull();
+    expect(await folder.lookup('/shop%00')).toBeNull();
+  });
+});
+
+describe('cacheControlFor', () => {
+  test('hashed assets are immutable and documents are revalidated', () => {
+    expect(cacheControlFor('/_astro/client.XI9U0KhD.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/acme/shop')).toBe('public, max-age=0, must-revalidate');
+    expect(cacheControlFor('/builds/latest.json')).toBe('public, max-age=0, must-revalidate');
+  });
+});
