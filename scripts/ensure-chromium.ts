@@ -25,4 +25,5 @@ or set CHROMIUM_PATH to a Chromium binary.`);
   }
   if (!existsSync(chromium)) throw new Error(`apt installed chromium but ${chromium} is still missing; set CHROMIUM_PATH.`);
 }
-console.log(`Chromium: ${execFileSync(chromium, ['--version'], { encoding: 'utf8' }).trim()}`);
+// Debian's wrapper script prints a harmless shell warning on stderr for --version; keep the output clean.
+console.log(`Chromium: ${execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}`);

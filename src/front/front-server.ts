@@ -30,10 +30,47 @@ export interface FrontOptions {
   rebuild?: { token: string; run: (res: ServerResponse) => Promise<void> };
 }
 
+/** The origin of an absolute URL setting (a cross-origin API base, a GeoIP service), else nothing. */
+function originOf(value: string | undefined): string[] {
+  if (!value || !URL.canParse(value)) return [];
+  const { protocol, origin } = new URL(value);
+  return protocol === 'https:' || protocol === 'http:' ? [origin] : [];
+}
+
+/**
+ * Content-Security-Policy: our own origin, plus Stripe (Stripe.js, its API, its 3-D Secure and
+ * Elements frames) and the operator-configured API/GeoIP origins — nothing else foreign. Astro
+ * inlines its island runtime and small page scripts, whose hashes change with every build, so
+ * script-src keeps 'unsafe-inline' here; with Astro's `security.csp` turned on (hashes in a
+ * <meta> policy), the two policies intersect and inline scripts are limited to the hashed ones
+ * (docs/reliability.md, "Content-Security-Policy"). object-src, base-uri, form-action and
+ * frame-ancestors close the other injection routes.
+ */
+export function contentSecurityPolicy(env: Record<string, string | undefined> = process.env): string {
+  const connect = ["'self'", 'https://api.stripe.com', 'https://m.stripe.network', 'https://q.stripe.com', ...originOf(env['PUBLIC_API_BASE_URL']), ...originOf(env['PUBLIC_GEOIP_URL'])];
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' https://js.stripe.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.stripe.com",
+    "font-src 'self' data:",
+    `connect-src ${[...new Set(connect)].join(' ')}`,
+    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
+  'content-security-policy': contentSecurityPolicy(),
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
 };
 
 /** Paths answered from the snapshot build: store pages, their payloads and the build-id files. */

@@ -131,7 +131,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     [`http://127.0.0.1:${address.port}/api/`, `http://localhost:${address.port}/api/`],
     memo.wrap((request) => runtime.app.fetch(request)),
   );
-  const entry = (await import(pathToFileURL(astroEntry(distDir)).href)) as { handler: AstroHandler };
+  const entry = await importAstroEntry(astroEntry(distDir));
   handler = entry.handler;
 
   if (options.snapshotOnStart) {
@@ -153,4 +153,23 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       await runtime.close();
     },
   };
+}
+
+/**
+ * Imports the built Astro server. Its bundle leaves React external, and React picks its development
+ * build — about 3× slower to render, measured in docs/performance.md — unless NODE_ENV is
+ * `production` when it is first loaded. The pages served here are a production build, so React is
+ * loaded as production; the API keeps reading NODE_ENV from its own config (test processor etc.).
+ */
+async function importAstroEntry(file: string): Promise<{ handler: AstroHandler }> {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    // Every React entry the server bundle and @astrojs/react load; each picks its build when first loaded.
+    await Promise.all([import('react'), import('react/jsx-runtime'), import('react-dom'), import('react-dom/server')]);
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
+  return (await import(pathToFileURL(file).href)) as { handler: AstroHandler };
 }

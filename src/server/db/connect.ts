@@ -31,6 +31,10 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     });
     // An idle client losing its server must not crash the process; the next query reports it as 503.
     pool.on('error', () => {});
+    // A checked-out client can also lose its server between two queries (a restart, an admin
+    // shutdown): without a listener that 'error' event would crash the process. The query in
+    // flight still fails and is answered 503; the pool drops the broken client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = options.dataDir;

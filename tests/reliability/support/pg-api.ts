@@ -1,0 +1,53 @@
+/**
+ * The real API runtime (createApiRuntime: migrations, demo data, pg pool) on a database of its own
+ * in the local PostgreSQL, behind @hono/node-server on one of the reliability helper's ports.
+ */
+import { randomBytes } from 'node:crypto';
+import { serve, type ServerType } from '@hono/node-server';
+import pg from 'pg';
+import { createApiRuntime, type ApiRuntime } from '../../../src/server/runtime.ts';
+
+export const ADMIN_URL = process.env['RELIABILITY_DATABASE_URL'] ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const WEBHOOK_SECRET = 'whsec_reliability_tests';
+
+export interface PgApi {
+  runtime: ApiRuntime;
+  baseUrl: string;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startPgApi(port: number, env: Record<string, string> = {}): Promise<PgApi> {
+  const database = `rel_${randomBytes(5).toString('hex')}`;
+  await admin((c) => c.query(`create database ${database}`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const databaseUrl = url.href;
+  const runtime = await createApiRuntime(
+    { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_SITE_URL: 'http://shop.test', ...env },
+    { logRequests: false },
+  );
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: runtime.app.fetch, hostname: '127.0.0.1', port }, () => resolve(s));
+  });
+  return {
+    runtime,
+    baseUrl: `http://127.0.0.1:${port}/api`,
+    databaseUrl,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+      await admin((c) => c.query(`drop database if exists ${database} with (force)`)).catch(() => {});
+    },
+  };
+}
