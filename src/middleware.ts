@@ -53,7 +53,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       ? url.pathname.slice(routeSlug.length + 1) || '/'
       : url.pathname;
 
-  if (isStorelessPath(url.pathname)) return next();
+  if (isStorelessPath(url.pathname)) {
+    // One page serves `/404` and `/{slug}/404` alike (spec §2): the prefixed form is rewritten onto it.
+    const page = url.pathname.split('/').filter(Boolean).at(-1);
+    return url.pathname === `/${page}` ? next() : next(`/${page}${url.search}`);
+  }
 
   // Route rules work on the store-relative path so they hold for prefixed and custom-domain URLs.
   const pathSlug = customDomain ? null : slugFromPath(browserPath);

@@ -1,7 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { WriteJob } from './compress-worker.ts';
 import { COMPRESSIBLE } from './static-files.ts';
 
 const brotli = promisify(brotliCompress);
@@ -15,9 +18,56 @@ export async function writeCompressed(file: string, body: Buffer | string, brotl
   const data = typeof body === 'string' ? Buffer.from(body) : body;
   await mkdir(path.dirname(file), { recursive: true });
   const writes = [writeFile(file, data)];
-  if (COMPRESSIBLE.has(path.extname(file)) && data.length > 512) {
+  if (COMPRESSIBLE.has(path.extname(file)) && data.length > MIN_COMPRESS_BYTES) {
     writes.push(brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }).then((b) => writeFile(`${file}.br`, b)));
     writes.push(gz(data, { level: brotliQuality >= 11 ? 9 : 7 }).then((b) => writeFile(`${file}.gz`, b)));
   }
   await Promise.all(writes);
+}
+
+/** Files larger than this are worth a `.br` and `.gz` copy. */
+const MIN_COMPRESS_BYTES = 512;
+
+/**
+ * `writeCompressed` for many files: compression and writing run on worker threads (one per spare
+ * core). A snapshot's main thread renders pages and runs the embedded database; with zlib and fs on
+ * it too, a 10,000-page build spent a third of its time there (docs/performance.md).
+ */
+export class CompressedWriter {
+  readonly #workers: Worker[];
+  readonly #pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  #next = 0;
+
+  constructor(workers = Math.max(1, availableParallelism() - 1)) {
+    this.#workers = Array.from({ length: workers }, () => {
+      const worker = new Worker(new URL('./compress-worker.ts', import.meta.url));
+      worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+        const job = this.#pending.get(id);
+        this.#pending.delete(id);
+        if (error) job?.reject(new Error(`Writing a snapshot file failed: ${error}`));
+        else job?.resolve();
+      });
+      worker.on('error', (error) => {
+        for (const job of this.#pending.values()) job.reject(new Error('A snapshot writer thread crashed', { cause: error }));
+        this.#pending.clear();
+      });
+      return worker;
+    });
+  }
+
+  /** Writes `file` (and its compressed copies when worth it); resolves once all are on disk. */
+  write(file: string, body: Buffer | string, brotliQuality = 5): Promise<void> {
+    const data = typeof body === 'string' ? Buffer.from(body) : body;
+    const id = this.#next++;
+    const job: WriteJob = { id, file, data, compress: COMPRESSIBLE.has(path.extname(file)) && data.length > MIN_COMPRESS_BYTES, brotliQuality };
+    return new Promise<void>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#workers[id % this.#workers.length]!.postMessage(job);
+    });
+  }
+
+  /** Stops the threads (after every write was awaited). */
+  async close(): Promise<void> {
+    await Promise.all(this.#workers.map((worker) => worker.terminate()));
+  }
 }

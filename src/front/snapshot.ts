@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeCompressed } from './compression.ts';
+import { CompressedWriter } from './compression.ts';
 import { BUILD_ID_HEADER, PRERENDER_HEADER } from './front-server.ts';
 
 /** A page of the snapshot: its URL path and the data its `_payload.json` holds (null for none). */
@@ -51,6 +51,8 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   const total = options.pages.length;
   let done = 0;
   let next = 0;
+  const writer = new CompressedWriter();
+  const writeCompressed = (file: string, body: Buffer | string) => writer.write(file, body);
 
   async function renderOne(page: SnapshotPage): Promise<void> {
     const response = await fetch(new URL(page.path, options.baseUrl), {
@@ -91,6 +93,8 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw error;
+  } finally {
+    await writer.close();
   }
   return { id, pages: done - skipped.length, skipped, durationMs: Date.now() - started };
 }

@@ -45,6 +45,8 @@ const PAYLOADS = [
   `\u2028\u2029<!--<script>${HIT}</script>-->`,
 ];
 
+const SHORT = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<svg onload=alert(1)>', '"><b onmouseover=alert(1)>'];
+
 let storefront: Storefront;
 let browser: Browser;
 let productIds: string[] = [];
@@ -66,9 +68,10 @@ beforeAll(async () => {
           id: `p${i}`,
           name: `P${i} ${payload}`,
           description_html: `<p>Intro ${i}</p>${payload}${PAYLOADS[(i + 1) % PAYLOADS.length]}`,
-          option_names: [`Size ${payload}`],
+          // Option names are at most 40 characters: the short payloads.
+          option_names: [SHORT[i % SHORT.length]!],
           images: [{ url: '/images/demo/classic-tee-1.svg', alt: `alt ${payload}` }],
-          variants: [{ sku: `X${i}`, name: `V ${payload}`, options: { [`Size ${payload}`]: `S ${payload}` }, price: '10.00', stock: 5 }],
+          variants: [{ sku: `X${i}`, name: `V ${payload}`, options: { [SHORT[i % SHORT.length]!]: `S ${payload}` }, price: '10.00', stock: 5 }],
         })),
         bundles: [{ id: 'b0', name: `Bundle ${PAYLOADS[0]}`, description_html: PAYLOADS[1], items: [{ product: 'p0', sku: 'X0', quantity: 1 }, { product: 'p1', sku: 'X1', quantity: 2 }] }],
       }),
