@@ -57,12 +57,13 @@ export class CompressedWriter {
 
   /** Writes `file` (and its compressed copies when worth it); resolves once all are on disk. */
   write(file: string, body: Buffer | string, brotliQuality = 5): Promise<void> {
-    const data = typeof body === 'string' ? Buffer.from(body) : body;
+    // A copy of exactly these bytes, moved (not cloned) to the thread: a Buffer may view a larger pool.
+    const data = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
     const id = this.#next++;
     const job: WriteJob = { id, file, data, compress: COMPRESSIBLE.has(path.extname(file)) && data.length > MIN_COMPRESS_BYTES, brotliQuality };
     return new Promise<void>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#workers[id % this.#workers.length]!.postMessage(job);
+      this.#workers[id % this.#workers.length]!.postMessage(job, [data.buffer as ArrayBuffer]);
     });
   }
 

@@ -66,11 +66,13 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
       return;
     }
     const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
-    await writeCompressed(pageFile(root, page.path, isHtml ? 'index.html' : 'index'), body);
+    // The page is written on a writer thread while its payload loads here.
+    const writes = [writeCompressed(pageFile(root, page.path, isHtml ? 'index.html' : 'index'), body)];
     if (isHtml) {
       const payload = await page.payload();
-      if (payload !== null) await writeCompressed(pageFile(root, page.path, '_payload.json'), JSON.stringify(payload));
+      if (payload !== null) writes.push(writeCompressed(pageFile(root, page.path, '_payload.json'), JSON.stringify(payload)));
     }
+    await Promise.all(writes);
   }
 
   async function worker(): Promise<void> {

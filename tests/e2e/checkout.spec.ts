@@ -190,3 +190,14 @@ test('the cart, checkout and confirmation pages pass axe without serious or crit
   await page.waitForURL(/\/acme\/order-confirmation\//);
   expect(await serious()).toEqual([]);
 });
+
+test('the cart page hydrates without a React error, empty or filled', async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`/${SLUG}/cart`);
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await api(page, baseURL).seedProductAndBundle();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Checkout' }).or(page.getByRole('link', { name: 'Checkout' })).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -7,11 +7,11 @@
  * Starts its own storefront (startStorefront) on port 4460 with its own data and build folders; it
  * reuses `dist` when that build is fresh, else builds into dist-rel.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { astroBuildIsStale } from '../../src/front/astro-build.ts';
-import { startStorefront, type Storefront } from '../../src/front/start-storefront.ts';
 import { parseCatalog } from '../../src/server/catalog/catalog-format.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
 import { openDatabase } from '../../src/server/db/connect.ts';
@@ -47,7 +47,44 @@ const PAYLOADS = [
 
 const SHORT = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<svg onload=alert(1)>', '"><b onmouseover=alert(1)>'];
 
-let storefront: Storefront;
+interface Running {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+let storefront: Running;
+
+/** `node scripts/start.ts` on PORT; resolves once it printed that it is ready (snapshot written). */
+async function startStorefrontProcess(env: NodeJS.ProcessEnv): Promise<Running> {
+  const child = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`storefront did not start in 9 min:\n${output}`)), 540_000);
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8000);
+      if (output.includes('Storefront ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`storefront exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${env['PORT']}`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
 let browser: Browser;
 let productIds: string[] = [];
 let bundleIds: string[] = [];
@@ -82,14 +119,10 @@ beforeAll(async () => {
   } finally {
     await db.destroy();
   }
+  // The storefront runs as `npm start` runs it, in its own process: Astro's server build must load
+  // React natively, not through Vitest's module loader.
   const distDir = process.env['XSS_DIST_DIR'] ?? ((await astroBuildIsStale('dist')) ? 'dist-rel' : 'dist');
-  storefront = await startStorefront({
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR, BUILDS_DIR, DIST_DIR: distDir, DATABASE_URL: '', LOG_LEVEL: 'silent', PORT: String(PORT) },
-    port: PORT,
-    host: '127.0.0.1',
-    snapshotOnStart: true,
-    log: () => {},
-  });
+  storefront = await startStorefrontProcess({ ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR, BUILDS_DIR, DIST_DIR: distDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', SNAPSHOT_ON_START: '1' });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
@@ -98,7 +131,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await storefront?.close();
+  await storefront?.stop();
   await rm(DATA_DIR, { recursive: true, force: true });
   await rm(BUILDS_DIR, { recursive: true, force: true });
 });

@@ -13,6 +13,7 @@ import { BundleLine } from './BundleLine.tsx';
 import { CartLine } from './CartLine.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import { GiftCards } from './GiftCards.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 
 export interface CartViewProps {
   slug: string;
@@ -32,7 +33,8 @@ export function useStoreContext(slug: string, linkBase: string): void {
 
 export default function CartView({ slug, linkBase }: CartViewProps) {
   useStoreContext(slug, linkBase);
-  const cart = useStore($cart);
+  const loadedCart = useStore($cart);
+  const cart = useHydrated() ? loadedCart : null;
   const [clearing, setClearing] = useState(false);
   const links = storeLinks(linkBase);
   const entries = useMemo(() => groupCartItems(cart?.cartItems ?? []), [cart]);
