@@ -11,6 +11,10 @@ export interface BuildFigures {
   wallSeconds: number;
   pagesPerSecond: number;
   peakMemoryMiB: number;
+  /** Whether this `npm run build` also ran `astro build` (it skips an up-to-date one). */
+  astroBuilt: boolean;
+  /** CPU seconds (user + system) of the whole process tree: steadier than wall clock on a busy machine. */
+  cpuSeconds?: number;
   /** Seconds of the import before the build (not part of the build figure). */
   importSeconds?: number;
 }
@@ -32,6 +36,8 @@ async function timedBuild(catalog: string, dataDir: string, buildsDir: string, l
     wallSeconds: round(run.wallSeconds, 2),
     pagesPerSecond: round(pages / run.wallSeconds, 1),
     peakMemoryMiB: round(run.peakTreeRssBytes / 2 ** 20),
+    astroBuilt: /Building the storefront|astro build|\[build\]/.test(run.output),
+    ...(run.cpuSeconds !== undefined ? { cpuSeconds: round(run.cpuSeconds, 1) } : {}),
   };
   log(`  build ${catalog}: ${pages} pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s), peak ${figures.peakMemoryMiB} MiB`);
   return figures;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** Resident memory of a process and all its descendants, in bytes (Linux /proc; 0 elsewhere). */
 export function treeRss(rootPid: number): number {
@@ -40,13 +40,19 @@ export interface MeasuredRun {
   wallSeconds: number;
   /** Highest sum of RSS over the process tree, sampled every 100 ms. */
   peakTreeRssBytes: number;
+  /** User + system CPU seconds of the command and its children, from /usr/bin/time when installed. */
+  cpuSeconds?: number;
   output: string;
 }
 
 /** Runs a command to completion, measuring wall clock and the peak memory of its whole process tree. */
 export function measureCommand(command: string, args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string) => void): Promise<MeasuredRun> {
   const started = performance.now();
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // GNU time adds the CPU seconds of the whole tree (it reports on stderr; -f keeps it one line).
+  const timed = existsSync('/usr/bin/time');
+  const child = timed
+    ? spawn('/usr/bin/time', ['-f', 'bench-cpu %U %S', command, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let peak = 0;
   let output = '';
   const sample = () => {
@@ -64,7 +70,14 @@ export function measureCommand(command: string, args: string[], env: NodeJS.Proc
     child.on('error', reject);
     child.on('exit', (code) => {
       clearInterval(timer);
-      resolve({ code, wallSeconds: (performance.now() - started) / 1000, peakTreeRssBytes: peak, output });
+      const cpu = /bench-cpu ([\d.]+) ([\d.]+)/.exec(output);
+      resolve({
+        code,
+        wallSeconds: (performance.now() - started) / 1000,
+        peakTreeRssBytes: peak,
+        ...(cpu ? { cpuSeconds: Number(cpu[1]) + Number(cpu[2]) } : {}),
+        output,
+      });
     });
   });
 }

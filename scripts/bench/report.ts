@@ -39,7 +39,10 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
   if (r.build) {
     parts.push(
       '### Build (`npm run build`, wall clock; peak = highest RSS sum of the process tree)\n\n' +
-        table(['catalog', 'pages', 'seconds', 'pages/s', 'peak MiB'], r.build.map((b) => [b.catalog, b.pages, b.wallSeconds, b.pagesPerSecond, b.peakMemoryMiB])),
+        table(
+          ['catalog', 'pages', 'seconds', 'pages/s', 'CPU s', 'peak MiB', 'astro build'],
+          r.build.map((b) => [b.catalog, b.pages, b.wallSeconds, b.pagesPerSecond, b.cpuSeconds ?? '', b.peakMemoryMiB, b.astroBuilt ? 'ran' : 'up to date, skipped']),
+        ),
     );
   }
   if (r.api) {
@@ -58,7 +61,14 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
         table(['server', 'req/s', 'of nginx', 'p50 ms', 'p99 ms'], r.static.map((f) => [f.target, f.requestsPerSecond, f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '', f.p50Ms, f.p99Ms])),
     );
   }
-  if (r.mixed !== undefined) parts.push(`### Mixed load (scripts/load/mixed-load.ts)\n\n\`\`\`\n${JSON.stringify(r.mixed, null, 2).slice(0, 3000)}\n\`\`\``);
+  if (r.mixed !== undefined && r.mixed !== null) {
+    const m = r.mixed as Record<string, unknown>;
+    const keys = ['rate', 'connections', 'durationSeconds', 'requests', 'throughput', 'p50Ms', 'p99Ms', 'non2xx', 'errors', 'timeouts'].filter((k) => k in m);
+    parts.push(
+      `### Mixed shopper load (scripts/load/mixed-load.ts, PGlite demo store${typeof m.mix === 'string' ? `: ${m.mix}` : ''})\n\n` +
+        table(keys, [keys.map((k) => String(m[k]))]),
+    );
+  }
   if (budgets.length) {
     parts.push('### Budgets (issue 8)\n\n' + table(['budget', 'measured', 'result'], budgets.map((b) => [b.budget, b.measured, b.pass ? 'pass' : 'FAIL'])));
   }

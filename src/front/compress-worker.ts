@@ -17,7 +17,7 @@ export interface WriteJob {
 
 const made = new Set<string>();
 
-parentPort!.on('message', (job: WriteJob) => {
+function run(job: WriteJob): { id: number; error?: string } {
   try {
     const dir = path.dirname(job.file);
     if (!made.has(dir)) {
@@ -29,8 +29,13 @@ parentPort!.on('message', (job: WriteJob) => {
       writeFileSync(`${job.file}.br`, brotliCompressSync(job.data, { params: { [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality } }));
       writeFileSync(`${job.file}.gz`, gzipSync(job.data, { level: job.brotliQuality >= 11 ? 9 : 7 }));
     }
-    parentPort!.postMessage({ id: job.id });
+    return { id: job.id };
   } catch (error) {
-    parentPort!.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+    return { id: job.id, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+// Jobs arrive and are answered in batches: one message per batch, not per file.
+parentPort!.on('message', (jobs: WriteJob[]) => {
+  parentPort!.postMessage(jobs.map(run));
 });

@@ -29,23 +29,27 @@ export async function writeCompressed(file: string, body: Buffer | string, brotl
 const MIN_COMPRESS_BYTES = 512;
 
 /**
- * `writeCompressed` for many files: compression and writing run on worker threads (one per spare
- * core). A snapshot's main thread renders pages and runs the embedded database; with zlib and fs on
+ * `writeCompressed` for many files: compression and writing run on worker threads (one per core,
+ * at least two: they also wait on the disk). A snapshot's main thread renders pages and runs the embedded database; with zlib and fs on
  * it too, a 10,000-page build spent a third of its time there (docs/performance.md).
  */
 export class CompressedWriter {
   readonly #workers: Worker[];
   readonly #pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   #next = 0;
+  #turn = 0;
+  #batch: WriteJob[] = [];
 
-  constructor(workers = Math.max(1, availableParallelism() - 1)) {
+  constructor(workers = Math.max(2, availableParallelism())) {
     this.#workers = Array.from({ length: workers }, () => {
       const worker = new Worker(new URL('./compress-worker.ts', import.meta.url));
-      worker.on('message', ({ id, error }: { id: number; error?: string }) => {
-        const job = this.#pending.get(id);
-        this.#pending.delete(id);
-        if (error) job?.reject(new Error(`Writing a snapshot file failed: ${error}`));
-        else job?.resolve();
+      worker.on('message', (results: Array<{ id: number; error?: string }>) => {
+        for (const { id, error } of results) {
+          const job = this.#pending.get(id);
+          this.#pending.delete(id);
+          if (error) job?.reject(new Error(`Writing a snapshot file failed: ${error}`));
+          else job?.resolve();
+        }
       });
       worker.on('error', (error) => {
         for (const job of this.#pending.values()) job.reject(new Error('A snapshot writer thread crashed', { cause: error }));
@@ -63,8 +67,18 @@ export class CompressedWriter {
     const job: WriteJob = { id, file, data, compress: COMPRESSIBLE.has(path.extname(file)) && data.length > MIN_COMPRESS_BYTES, brotliQuality };
     return new Promise<void>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#workers[id % this.#workers.length]!.postMessage(job, [data.buffer as ArrayBuffer]);
+      this.#batch.push(job);
+      // Posting is costly per message (a third of a writer's main-thread time): send once per turn.
+      if (this.#batch.length === 1) setImmediate(() => this.#flush());
     });
+  }
+
+  #flush(): void {
+    const batch = this.#batch;
+    this.#batch = [];
+    if (batch.length === 0) return;
+    const worker = this.#workers[this.#turn++ % this.#workers.length]!;
+    worker.postMessage(batch, batch.map((job) => job.data.buffer as ArrayBuffer));
   }
 
   /** Stops the threads (after every write was awaited). */

@@ -32,6 +32,9 @@ export function newBuildId(now = Date.now()): string {
   return `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
 }
 
+/** Files queued for the writer threads before renders wait (bounds memory on large catalogs). */
+const MAX_PENDING_WRITES = 256;
+
 function pageFile(root: string, urlPath: string, name: string): string {
   const clean = urlPath.replace(/^\/+|\/+$/g, '');
   if (path.extname(clean)) return path.join(root, clean);
@@ -52,7 +55,21 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   let done = 0;
   let next = 0;
   const writer = new CompressedWriter();
-  const writeCompressed = (file: string, body: Buffer | string) => writer.write(file, body);
+  // Renders do not wait for their files: up to MAX_PENDING_WRITES queue on the writer threads.
+  const pendingWrites = new Set<Promise<void>>();
+  let writeFailure: unknown = null;
+  async function writeCompressed(file: string, body: Buffer | string): Promise<void> {
+    while (pendingWrites.size >= MAX_PENDING_WRITES) await Promise.race(pendingWrites);
+    if (writeFailure) throw writeFailure;
+    const write: Promise<void> = writer.write(file, body).then(
+      () => void pendingWrites.delete(write),
+      (error: unknown) => {
+        pendingWrites.delete(write);
+        writeFailure ??= error;
+      },
+    );
+    pendingWrites.add(write);
+  }
 
   async function renderOne(page: SnapshotPage): Promise<void> {
     const response = await fetch(new URL(page.path, options.baseUrl), {
@@ -66,13 +83,11 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
       return;
     }
     const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
-    // The page is written on a writer thread while its payload loads here.
-    const writes = [writeCompressed(pageFile(root, page.path, isHtml ? 'index.html' : 'index'), body)];
+    await writeCompressed(pageFile(root, page.path, isHtml ? 'index.html' : 'index'), body);
     if (isHtml) {
       const payload = await page.payload();
-      if (payload !== null) writes.push(writeCompressed(pageFile(root, page.path, '_payload.json'), JSON.stringify(payload)));
+      if (payload !== null) await writeCompressed(pageFile(root, page.path, '_payload.json'), JSON.stringify(payload));
     }
-    await Promise.all(writes);
   }
 
   async function worker(): Promise<void> {
@@ -86,12 +101,16 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
 
   try {
     await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, Math.max(total, 1)) }, worker));
+    await Promise.all(pendingWrites);
+    if (writeFailure) throw writeFailure;
     const timestamp = Date.now();
     await writeCompressed(path.join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
     await writeCompressed(
       path.join(root, 'builds', 'meta', `${id}.json`),
       JSON.stringify({ id, timestamp, pages: done - skipped.length, skipped, durationMs: timestamp - started }),
     );
+    await Promise.all(pendingWrites);
+    if (writeFailure) throw writeFailure;
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw error;

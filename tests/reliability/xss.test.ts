@@ -8,7 +8,8 @@
  * reuses `dist` when that build is fresh, else builds into dist-rel.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { astroBuildIsStale } from '../../src/front/astro-build.ts';
@@ -240,3 +241,26 @@ test('/refresh?to= only goes to same-origin paths', async () => {
   expect(dialogs).toBe(0);
   expect(sameOrigin.pathname).toBe('/xss/shop');
 }, 120_000);
+
+test('nothing of the restricted store is in the static build, its sitemaps or payloads', async () => {
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else files.push(full);
+    }
+  };
+  await walk(BUILDS_DIR);
+  const leaks: string[] = [];
+  for (const file of files) {
+    const relative = path.relative(BUILDS_DIR, file);
+    if (/(^|\/)vip(\/|$)/.test(relative)) leaks.push(relative);
+    else if (/\.(html|json|xml|txt)$/.test(file) && /VIP Reserve|vip-reserve/.test(await readFile(file, 'utf8'))) leaks.push(relative);
+  }
+  const search = await (await fetch(`${storefront.url}/api/store_front/acme/products?q=VIP`)).text();
+  console.log(`[reliability] restricted-static-build: files=${files.length} leaks=${leaks.length} search_leak=${search.includes('VIP Reserve')} violations=${leaks.length + (search.includes('VIP Reserve') ? 1 : 0)}`);
+  expect(files.length).toBeGreaterThan(20);
+  expect(leaks).toEqual([]);
+  expect(search).not.toContain('VIP Reserve');
+});
