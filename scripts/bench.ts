@@ -203,6 +203,8 @@ await writeFile(
   resultsFile,
   JSON.stringify({ machine, sections: only, durationSeconds: Math.round((performance.now() - started) / 1000), results: merged, budgets: checkBudgets(merged) }, null, 2) + '\n',
 );
+// The same tables as Markdown, for docs/performance.md.
+await writeFile(path.resolve('bench/results.md'), `${report}\n`);
 log(`\n${report}\n`);
 log(`Wrote ${path.relative(process.cwd(), resultsFile)} in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 

@@ -35,20 +35,7 @@ export async function runLighthouse(baseUrl: string, pages: Record<string, strin
       for (const [name, pagePath] of Object.entries(pages)) {
         const samples: Array<{ score: number; lcp: number; tbt: number; cls: number; bytes: number }> = [];
         for (let i = 0; i < runs; i++) {
-          const result = await lighthouse(
-            baseUrl + pagePath,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance'],
-              extraHeaders: name === 'cart' ? { Cookie: cookie } : {},
-            },
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = result?.lhr;
-          if (!lhr) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-          if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${pagePath}: ${lhr.runtimeError.message}`);
+          const lhr = await runOnce(chrome.port, baseUrl + pagePath, preset, name === 'cart' ? { Cookie: cookie } : {});
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
           samples.push({
             score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
@@ -77,4 +64,23 @@ export async function runLighthouse(baseUrl: string, pages: Record<string, strin
     chrome.kill();
   }
   return results;
+}
+
+/**
+ * One Lighthouse run; a run whose trace Chromium failed to record (NO_NAVSTART and the like, seen
+ * now and then on a busy machine) is repeated, up to two more times.
+ */
+async function runOnce(port: number, url: string, preset: 'mobile' | 'desktop', extraHeaders: Record<string, string>) {
+  let lastError = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    lastError = lhr?.runtimeError?.message ?? 'no result';
+  }
+  throw new Error(`Lighthouse failed three times on ${url}: ${lastError}`);
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { isCustomDomain, type DomainConfig } from '../lib/custom-domain.ts';
 import type { BuildPointer } from './build-pointer.ts';
+import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
 import { sendEntry, type StaticFolder } from './static-files.ts';
 
@@ -138,10 +139,13 @@ export function createFrontListener(options: FrontOptions) {
       if (route.path.endsWith('/_payload.json') && (await fromBuild(route.path))) return;
       req.headers[STORE_DOMAIN_HEADER] = domain;
       req.url = route.path + url.search;
+      compressHtmlAnswer(req, res);
       return options.astroHandler(req, res);
     }
 
     if (isSnapshotCandidate(pathname, searchParams) && (await fromBuild(pathname))) return;
+    // On-demand pages (cart, checkout, orders, restricted stores) leave Astro uncompressed.
+    compressHtmlAnswer(req, res);
     return options.astroHandler(req, res);
   };
 }

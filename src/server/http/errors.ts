@@ -39,7 +39,7 @@ export function isConnectionError(error: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (typeof message === 'string' && /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i.test(message)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -34,7 +34,7 @@ export async function startPgApi(port: number, env: Record<string, string> = {})
   url.pathname = `/${database}`;
   const databaseUrl = url.href;
   const runtime = await createApiRuntime(
-    { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_SITE_URL: 'http://shop.test', ...env },
+    { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_SITE_URL: 'http://shop.test', ...env },
     { logRequests: false },
   );
   const server: ServerType = await new Promise((resolve) => {

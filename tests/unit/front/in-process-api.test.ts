@@ -1,0 +1,39 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, test } from 'vitest';
+import { routeOwnApiCallsInProcess } from '../../../src/front/in-process-api.ts';
+
+let restore: (() => void) | undefined;
+let server: Server | undefined;
+afterEach(async () => {
+  restore?.();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+test("the process's own API calls go straight to the API handler, others over the network", async () => {
+  server = createServer((_req, res) => res.end('from the network'));
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const seen: string[] = [];
+  restore = routeOwnApiCallsInProcess(['http://127.0.0.1:1/api/'], async (request) => {
+    seen.push(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`);
+    return Response.json({ ok: true }, { headers: { 'recipient-token': 't' } });
+  });
+
+  const own = await fetch('http://127.0.0.1:1/api/store_front/acme/cart', { method: 'POST', body: '{"a":1}' });
+  expect(await own.json()).toEqual({ ok: true });
+  expect(own.headers.get('recipient-token')).toBe('t');
+  expect(seen).toEqual(['POST /api/store_front/acme/cart {"a":1}']);
+
+  const other = await fetch(`http://127.0.0.1:${port}/api/health`);
+  expect(await other.text()).toBe('from the network');
+});
+
+test('restoring puts the original fetch back', () => {
+  const original = globalThis.fetch;
+  const undo = routeOwnApiCallsInProcess(['http://127.0.0.1:1/api/'], () => new Response('x'));
+  expect(globalThis.fetch).not.toBe(original);
+  undo();
+  expect(globalThis.fetch).toBe(original);
+});
