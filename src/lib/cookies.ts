@@ -1,3 +1,5 @@
+import type { StoreAttributes } from './api-types.ts';
+
 /**
  * Cookie names, paths and lifetimes of spec §6 and §9, plus a tiny serialiser that works on the
  * server (Set-Cookie headers) and in the browser (document.cookie).
@@ -111,4 +113,17 @@ export function browserCookieJar(): CookieJar {
 export function headerCookieJar(header: string | null | undefined): CookieJar {
   const values = parseCookies(header);
   return { get: (name) => values[name] || undefined, set: () => {} };
+}
+
+/**
+ * The cookies of rendering `store` (spec §4 steps 3–4): its slug, the custom domain, and the removal of
+ * a stale allowed-recipient token when the store has no allowed lists. Part of the store-loading
+ * decision (store-loading.ts); alone here so snapshot pages, which know their store, need not load it.
+ */
+export function renderCookies(store: StoreAttributes, customDomain: string | null): CookieSpec[] {
+  const scope: CookieScope = { slug: store.slug, customDomain };
+  const cookies: CookieSpec[] = [cookieToSet(COOKIE.storeSlug, store.slug, scope)];
+  if (customDomain) cookies.push(cookieToSet(COOKIE.subdomain, customDomain, scope));
+  if (!store.allowedListsPresent) cookies.push(cookieToRemove(COOKIE.allowedRecipientToken, scope));
+  return cookies;
 }

@@ -6,7 +6,7 @@
  * it again with the outcome. Every other answer is final: render, or redirect (with cookies).
  */
 import type { StoreAttributes } from './api-types.ts';
-import { COOKIE, cookieToRemove, cookieToSet, type CookieScope, type CookieSpec } from './cookies.ts';
+import { COOKIE, cookieToSet, renderCookies, type CookieScope, type CookieSpec } from './cookies.ts';
 import { MESSAGES, unableToGetStoreReport } from './messages.ts';
 
 /** Pages that need no store (spec §4), reachable with or without a slug prefix. */
@@ -145,13 +145,8 @@ export function decideStoreLoading(input: StoreLoadingInput): StoreLoadingDecisi
 
   if (outcome.kind === 'store') {
     const store = outcome.store;
-    const storeScope: CookieScope = { slug: store.slug, customDomain };
-    const cookies: CookieSpec[] = [cookieToSet(COOKIE.storeSlug, store.slug, storeScope)];
-    if (customDomain) cookies.push(cookieToSet(COOKIE.subdomain, customDomain, storeScope));
-    // Step 4: an open store drops a stale allowed-recipient token.
-    if (!store.allowedListsPresent) cookies.push(cookieToRemove(COOKIE.allowedRecipientToken, storeScope));
     // Same rule as store-links.ts linkBaseFor, inlined to keep that module out of the boot script.
-    return { kind: 'render', store, linkBase: customDomain ? '' : `/${store.slug}`, cookies };
+    return { kind: 'render', store, linkBase: customDomain ? '' : `/${store.slug}`, cookies: renderCookies(store, customDomain) };
   }
 
   // Step 5 and spec §8.

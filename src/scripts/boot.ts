@@ -6,10 +6,11 @@
  *   or the cart call fails (how a store that became restricted or was removed after the build
  *   shows itself); on-demand pages were already checked by the middleware.
  */
+import { browserCookieJar, renderCookies } from '../lib/cookies.ts';
 import { readShellData } from '../lib/shell-data.ts';
 import { $cartCount, loadCart } from '../stores/cart-core.ts';
 import { setStore } from '../stores/store.ts';
-import { applyRenderCookies, checkStore } from './store-check.ts';
+import { checkStore } from './store-check.ts';
 
 const COUNT_KEY = 'cart-count:';
 
@@ -35,7 +36,8 @@ async function boot(): Promise<void> {
   if (prerendered) {
     if (/[?&](uuid|token)=/.test(location.search) && !(await checkStore(customDomain))) return;
     // The snapshot holds the store as built: its cookies (slug, stale access token) are written here.
-    applyRenderCookies(store, customDomain);
+    const jar = browserCookieJar();
+    for (const cookie of renderCookies(store, customDomain)) jar.set(cookie);
   }
   const cart = await loadCart(store.slug);
   if (!cart && prerendered) await checkStore(customDomain);

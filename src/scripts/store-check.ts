@@ -7,7 +7,6 @@ import { getStore, getStoreByDomain } from '../lib/api-request.ts';
 import { browserRequester } from '../lib/browser-request.ts';
 import { browserCookieJar } from '../lib/cookies.ts';
 import { isApiError } from '../lib/api-error.ts';
-import type { StoreAttributes } from '../lib/api-types.ts';
 import { decideStoreLoading, type FetchOutcome } from '../lib/store-loading.ts';
 import { reportError } from '../lib/report.ts';
 import { $loadError, $storeLoading } from '../stores/loading.ts';
@@ -43,12 +42,4 @@ export async function checkStore(customDomain: string | null): Promise<boolean> 
   if (decision.report) reportError(decision.report);
   location.replace(decision.location);
   return false;
-}
-
-/** Writes the cookies the decision gives for rendering `store` here (step 3 slug, step 4 removal). */
-export function applyRenderCookies(store: StoreAttributes, customDomain: string | null): void {
-  const decision = decideStoreLoading({ path: location.pathname, search: '', customDomain, outcome: { kind: 'store', store } });
-  if (decision.kind !== 'render') return;
-  const jar = browserCookieJar();
-  for (const cookie of decision.cookies) jar.set(cookie);
 }

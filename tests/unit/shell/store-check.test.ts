@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { applyRenderCookies, checkStore } from '../../../src/scripts/store-check.ts';
+import { renderCookies } from '../../../src/lib/cookies.ts';
+import { checkStore } from '../../../src/scripts/store-check.ts';
 import { $loadError } from '../../../src/stores/loading.ts';
 import { $store } from '../../../src/stores/store.ts';
 import { acme, vip } from './fixtures.ts';
@@ -57,8 +58,11 @@ test('a store that still loads stays and is saved', async () => {
   expect(replaced).toEqual([]);
 });
 
-test('rendering a snapshot writes the store-slug cookie', () => {
-  at('/vip');
-  applyRenderCookies(vip, null);
-  expect(document.cookie).toContain('store-slug=vip');
+test('rendering a snapshot gives the store-slug cookie, and an open store drops a stale recipient token', () => {
+  expect(renderCookies(vip, null)).toEqual([{ name: 'store-slug', value: 'vip', path: '/vip', maxAge: 604800 }]);
+  expect(renderCookies(acme, 'shop.acme.test')).toEqual([
+    { name: 'store-slug', value: 'acme', path: '/', maxAge: 604800 },
+    { name: 'subdomain', value: 'shop.acme.test', path: '/', maxAge: 604800 },
+    { name: 'allowed-recipient-token', value: null, path: '/', maxAge: 0 },
+  ]);
 });
