@@ -44,10 +44,9 @@ export function nextPollerState(state: PollerState, latest: LatestBuild | null):
   return { pageBuildId: state.pageBuildId, changed: latest.id !== state.pageBuildId };
 }
 
-/** The build id the snapshot wrote into the page (`<meta name="build-id">` or `data-build-id`), if any. */
+/** The build the page belongs to (the layout's `<meta name="build-id">`, set by the Node front), if any. */
 export function readPageBuildId(doc: Document = document): string | null {
-  const meta = doc.querySelector('meta[name="build-id"]')?.getAttribute('content');
-  return meta || doc.querySelector<HTMLElement>('[data-build-id]')?.dataset.buildId || null;
+  return doc.querySelector('meta[name="build-id"]')?.getAttribute('content') || null;
 }
 
 async function fetchLatest(): Promise<LatestBuild | null> {

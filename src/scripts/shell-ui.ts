@@ -1,10 +1,12 @@
 /**
- * Page-wide UI driven by nanostores: toasts (top-right), the loading overlay and the page alert.
+ * Page-wide UI driven by nanostores: toasts (top-right), the loading overlay and the page alert,
+ * plus the chunk-load reload guard: these are the pages whose islands load chunks.
  * Loaded by every page except the store front and shop, whose script budget (5 KB gzip with the
- * build poller) only allows the cart count (see StoreLayout's `lean`).
+ * build poller) only allows the cart count (see StoreLayout's `lean`); they load no chunks.
  */
 import { $loading } from '../stores/loading.ts';
 import { $alert } from '../stores/notifications.ts';
+import { installChunkReload } from './chunk-reload.ts';
 import { mountToaster } from './toaster-view.ts';
 
 const OVERLAY_DELAY_MS = 300;
@@ -37,3 +39,4 @@ const overlay = document.querySelector<HTMLElement>('[data-loading-overlay]');
 if (overlay) mountOverlay(overlay);
 const slot = document.querySelector<HTMLElement>('[data-alert]');
 if (slot) mountAlert(slot);
+installChunkReload();
