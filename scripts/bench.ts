@@ -6,10 +6,11 @@
  * `--products N` (generated catalog, default 10000). Uses ports 4470-4489 and .data-bench* folders.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { astroBuildIsStale, astroEntry } from '../src/front/astro-build.ts';
 import { bareTarget, load, apiTargets, type LoadFigures } from './bench/api-bench.ts';
 import { BENCH } from './bench/bench-env.ts';
 import { checkBudgets, type BenchResults } from './bench/budgets.ts';
@@ -44,6 +45,17 @@ const machine = machineInfo();
 const results: BenchResults = {};
 const failures: string[] = [];
 
+/**
+ * Whether the demo snapshot can be served as it is. Its pages name hashed assets of the Astro build
+ * they were rendered with: a stale build (rebuilt on start) or one rebuilt since means a new snapshot.
+ */
+async function demoSnapshotIsCurrent(): Promise<boolean> {
+  const current = path.join(BENCH.demoBuildsDir, 'current');
+  if (!existsSync(current) || (await astroBuildIsStale(BENCH.distDir))) return false;
+  const [snapshot, entry] = await Promise.all([stat(await realpath(current)), stat(astroEntry(BENCH.distDir))]);
+  return snapshot.mtimeMs >= entry.mtimeMs;
+}
+
 /** Runs a section; a crash is reported and counted as a missed budget, and the other sections still run. */
 async function section(name: string, run: () => Promise<void>): Promise<void> {
   const t = performance.now();
@@ -68,10 +80,10 @@ const needsDemoServer = want('js') || want('lighthouse') || want('api') || want(
 let demo: RunningServer | null = null;
 if (needsDemoServer) {
   await section('start the storefront (PGlite, demo store)', async () => {
-    const hasBuild = existsSync(path.join(BENCH.demoBuildsDir, 'current'));
+    const snapshotIsCurrent = await demoSnapshotIsCurrent();
     demo = await startStorefrontProcess({
       port: BENCH.port.storefront,
-      env: { DATA_DIR: BENCH.demoDataDir, BUILDS_DIR: BENCH.demoBuildsDir, SNAPSHOT_ON_START: hasBuild ? '0' : '1' },
+      env: { DATA_DIR: BENCH.demoDataDir, BUILDS_DIR: BENCH.demoBuildsDir, SNAPSHOT_ON_START: snapshotIsCurrent ? '0' : '1' },
     });
     log(`   ${demo.url}`);
   });
@@ -175,9 +187,10 @@ if (want('mixed')) {
       return;
     }
     const { runMixedLoad } = (await import(file)) as { runMixedLoad: (o: { baseUrl: string; durationSeconds: number; rate: number }) => Promise<unknown> };
+    const snapshotIsCurrent = await demoSnapshotIsCurrent();
     const server = await startStorefrontProcess({
       port: BENCH.port.storefront,
-      env: { DATA_DIR: BENCH.demoDataDir, BUILDS_DIR: BENCH.demoBuildsDir, SNAPSHOT_ON_START: existsSync(path.join(BENCH.demoBuildsDir, 'current')) ? '0' : '1' },
+      env: { DATA_DIR: BENCH.demoDataDir, BUILDS_DIR: BENCH.demoBuildsDir, SNAPSHOT_ON_START: snapshotIsCurrent ? '0' : '1' },
     });
     try {
       results.mixed = await runMixedLoad({ baseUrl: server.url, durationSeconds: Math.max(seconds * 2, 10), rate: 200 });
@@ -195,7 +208,9 @@ try {
 } catch {
   // First run.
 }
-const merged: BenchResults = { ...previous.results, ...results };
+const measured = { ...previous.results?.measured };
+for (const name of only) if (name in results) measured[name] = { at: machine.date, loadAverage: machine.loadAverage[0] ?? 0 };
+const merged: BenchResults = { ...previous.results, ...results, measured };
 const budgets = checkBudgets(results);
 const report = renderReport(machine, merged, checkBudgets(merged));
 await mkdir(path.dirname(resultsFile), { recursive: true });

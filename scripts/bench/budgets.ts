@@ -11,6 +11,8 @@ export interface BenchResults {
   api?: { pglite?: LoadFigures[]; postgres?: LoadFigures[]; ceiling?: LoadFigures; fixedRate?: LoadFigures[] };
   static?: LoadFigures[];
   mixed?: unknown;
+  /** When each section was last measured, and how busy the machine was then (1-minute load average). */
+  measured?: Record<string, { at: string; loadAverage: number }>;
 }
 
 export interface BudgetResult {
@@ -27,6 +29,9 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
   const add = (budget: string, measured: string, pass: boolean) => out.push({ budget, measured, pass });
 
   if (r.js) {
+    for (const page of r.js) {
+      if (page.failedScripts?.length) add(`${page.page}: every script loads`, page.failedScripts.join(', '), false);
+    }
     for (const name of ['store front', 'shop']) {
       const page = r.js.find((p) => p.page === name);
       if (page) add(`${name}: JS ≤ 5 KB gzip (cart count + build poller only)`, `${(page.total.gzip / KB).toFixed(1)} KB`, page.total.gzip <= 5 * KB);

@@ -30,6 +30,8 @@ export interface PageJs {
   brotliByOwner: Record<Owner, number>;
   /** External scripts in the HTML that block parsing (no module/async/defer). */
   blockingScripts: string[];
+  /** Scripts that answered an error: the figures of such a page mean nothing. */
+  failedScripts?: string[];
 }
 
 const gzip = (data: Buffer) => gzipSync(data, { level: 9 }).length;
@@ -71,8 +73,10 @@ async function measurePage(browser: Browser, baseUrl: string, name: string, page
   await context.addCookies([{ name: 'recipient-token', value: cartToken, url: baseUrl }]);
   const page = await context.newPage();
   const scripts = new Map<string, Promise<Buffer>>();
+  const failedScripts: string[] = [];
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
+    if (response.request().resourceType() === 'script' && response.status() >= 400) failedScripts.push(`${new URL(response.url()).pathname} (${response.status()})`);
     if (response.request().resourceType() === 'script' || /javascript/.test(type)) {
       if (!scripts.has(response.url())) scripts.set(response.url(), response.body().catch(() => Buffer.alloc(0)));
     }
@@ -121,7 +125,7 @@ async function measurePage(browser: Browser, baseUrl: string, name: string, page
     gzip: files.reduce((a, f) => a + f.gzip, 0) + inline.gzip,
     brotli: files.reduce((a, f) => a + f.brotli, 0) + inline.brotli,
   };
-  return { page: name, path: pagePath, files, inline, total, gzipByOwner, brotliByOwner, blockingScripts };
+  return { page: name, path: pagePath, files, inline, total, gzipByOwner, brotliByOwner, blockingScripts, failedScripts };
 }
 
 /** JavaScript each page type loads, measured in headless Chromium. */

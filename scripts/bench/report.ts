@@ -15,6 +15,14 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
   const parts: string[] = [
     `Machine: ${machine.cpus} CPUs (${machine.model}), ${machine.memoryGiB} GiB, Node ${machine.node}, load average at start ${machine.loadAverage.join(' ')}, ${machine.date}`,
   ];
+  if (r.measured) {
+    parts.push(
+      'Sections measured: ' +
+        Object.entries(r.measured)
+          .map(([name, m]) => `${name} ${m.at.slice(0, 16).replace('T', ' ')} UTC (load ${m.loadAverage})`)
+          .join('; '),
+    );
+  }
   if (r.js) {
     parts.push(
       '### JavaScript per page type (KB; gzip -9 / brotli 11 of the decoded bodies Chromium loaded)\n\n' +

@@ -16,9 +16,13 @@ export function routeOwnApiCallsInProcess(ownApiBaseUrls: string[], apiFetch: Ap
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!prefixes.some((prefix) => url.startsWith(prefix))) return original(input, init);
     const request = new Request(input, init);
-    const response = await apiFetch(request);
+    // Callers' timeouts (the middleware gives the store fetch 5 s) still apply without a socket.
+    const signal = request.signal;
+    signal.throwIfAborted();
+    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    aborted.catch(() => {}); // A timeout firing after the answer must not become an unhandled rejection.
     // fetch() follows redirects; the API answers none, so a 3xx is handed back as it is.
-    return response;
+    return Promise.race([Promise.resolve(apiFetch(request)), aborted]);
   };
   globalThis.fetch = inProcess;
   return () => {

@@ -10,7 +10,15 @@ import { browserCookieJar, renderCookies } from '../lib/cookies.ts';
 import { readShellData } from '../lib/shell-data.ts';
 import { $cartCount, loadCart } from '../stores/cart-core.ts';
 import { setStore } from '../stores/store.ts';
-import { checkStore } from './store-check.ts';
+
+/**
+ * The spec §4 check, loaded only when it runs (an access link in the URL, or the cart call failed):
+ * its decision code is ≈ 1 KB gzip the store front's 5 KB budget does not have room for.
+ */
+async function checkStore(customDomain: string | null): Promise<boolean> {
+  const { checkStore: check } = await import('./store-check.ts');
+  return check(customDomain);
+}
 
 const COUNT_KEY = 'cart-count:';
 

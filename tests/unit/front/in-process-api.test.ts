@@ -37,3 +37,20 @@ test('restoring puts the original fetch back', () => {
   undo();
   expect(globalThis.fetch).toBe(original);
 });
+
+test("a caller's timeout still ends a call that the API does not answer", async () => {
+  restore = routeOwnApiCallsInProcess(['http://127.0.0.1:1/api/'], () => new Promise<Response>(() => {}));
+  await expect(fetch('http://127.0.0.1:1/api/store_front/acme', { signal: AbortSignal.timeout(50) })).rejects.toThrow(/timeout|abort/i);
+});
+
+test('a timeout that fires after the answer is harmless', async () => {
+  restore = routeOwnApiCallsInProcess(['http://127.0.0.1:1/api/'], () => Response.json({ ok: true }));
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const response = await fetch('http://127.0.0.1:1/api/health', { signal: AbortSignal.timeout(20) });
+  expect(await response.json()).toEqual({ ok: true });
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  process.off('unhandledRejection', onUnhandled);
+  expect(unhandled).toEqual([]);
+});
