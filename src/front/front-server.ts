@@ -4,7 +4,7 @@ import { isCustomDomain, type DomainConfig } from '../lib/custom-domain.ts';
 import type { BuildPointer } from './build-pointer.ts';
 import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
-import { sendEntry, type StaticFolder } from './static-files.ts';
+import { sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void, locals?: object) => Promise<void>;
@@ -65,14 +65,26 @@ export function contentSecurityPolicy(env: Record<string, string | undefined> = 
   ].join('; ');
 }
 
+/** Headers every answer gets. */
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/**
+ * Headers that only mean something on a document (HTML, or SVG, which can carry script): the policy
+ * is ≈ 900 bytes, which every script, stylesheet and image would otherwise carry for nothing.
+ */
+const DOCUMENT_HEADERS: Record<string, string> = {
   'x-frame-options': 'SAMEORIGIN',
   'content-security-policy': contentSecurityPolicy(),
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
   'cross-origin-opener-policy': 'same-origin-allow-popups',
 };
+
+function isDocumentType(contentType: string): boolean {
+  return contentType.startsWith('text/html') || contentType.startsWith('image/svg+xml');
+}
 
 /** Paths answered from the snapshot build: store pages, their payloads and the build-id files. */
 function isSnapshotCandidate(pathname: string, search: URLSearchParams): boolean {
@@ -109,15 +121,22 @@ export function createFrontListener(options: FrontOptions) {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const isRead = (req.method === 'GET' || req.method === 'HEAD') && !isSnapshotRender;
     const build = await options.builds.current();
+    /** Astro's answers are documents (pages, redirects, sitemaps); Astro leaves them uncompressed. */
+    const render = () => {
+      for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) res.setHeader(name, value);
+      compressHtmlAnswer(req, res);
+      return options.astroHandler(req, res);
+    };
+    const send = (entry: StaticEntry, path: string) => sendEntry(req, res, entry, path, isDocumentType(entry.type) ? DOCUMENT_HEADERS : {});
     const fromBuild = async (path: string): Promise<boolean> => {
       const page = isRead && build ? await build.lookup(path) : null;
-      if (page) sendEntry(req, res, page, path);
+      if (page) send(page, path);
       return Boolean(page);
     };
 
     if (isRead && pathname !== '/') {
       const asset = await options.assets.lookup(pathname);
-      if (asset) return sendEntry(req, res, asset, pathname);
+      if (asset) return send(asset, pathname);
     }
     // The build-id files belong to the site, not to a store: every host polls the same ones.
     if (pathname.startsWith('/builds/') && (await fromBuild(pathname))) return;
@@ -139,14 +158,11 @@ export function createFrontListener(options: FrontOptions) {
       if (route.path.endsWith('/_payload.json') && (await fromBuild(route.path))) return;
       req.headers[STORE_DOMAIN_HEADER] = domain;
       req.url = route.path + url.search;
-      compressHtmlAnswer(req, res);
-      return options.astroHandler(req, res);
+      return render();
     }
 
     if (isSnapshotCandidate(pathname, searchParams) && (await fromBuild(pathname))) return;
-    // On-demand pages (cart, checkout, orders, restricted stores) leave Astro uncompressed.
-    compressHtmlAnswer(req, res);
-    return options.astroHandler(req, res);
+    return render();
   };
 }
 

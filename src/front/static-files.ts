@@ -38,7 +38,7 @@ const MAX_CACHED_FILE_BYTES = 256 * 1024;
 /** Memory one folder may use for file contents; beyond it files are streamed from disk. */
 const MEMORY_CACHE_BYTES = Number(process.env.STATIC_MEMORY_CACHE_MB ?? 128) * 1024 * 1024;
 
-interface Entry {
+export interface StaticEntry {
   etag: string;
   type: string;
   variants: Variant[];
@@ -66,7 +66,7 @@ async function statFile(file: string): Promise<Stats | null> {
  */
 export class StaticFolder {
   readonly root: string;
-  readonly #entries = new Map<string, Entry | null>();
+  readonly #entries = new Map<string, StaticEntry | null>();
   #cachedBytes = 0;
 
   constructor(root: string) {
@@ -74,7 +74,7 @@ export class StaticFolder {
   }
 
   /** The file a URL path names, trying `{path}/index.html` for directory-style URLs. */
-  async lookup(urlPath: string): Promise<Entry | null> {
+  async lookup(urlPath: string): Promise<StaticEntry | null> {
     const cached = this.#entries.get(urlPath);
     if (cached !== undefined) return cached;
     const entry = await this.#find(urlPath);
@@ -86,7 +86,7 @@ export class StaticFolder {
     return entry;
   }
 
-  async #find(urlPath: string): Promise<Entry | null> {
+  async #find(urlPath: string): Promise<StaticEntry | null> {
     let decoded: string;
     try {
       decoded = decodeURIComponent(urlPath);
@@ -134,7 +134,7 @@ export class StaticFolder {
 
 const ACCEPTS: Record<'br' | 'gzip', RegExp> = { br: /\bbr\b/, gzip: /\bgzip\b/ };
 
-function pickVariant(entry: Entry, acceptEncoding: string): Variant {
+function pickVariant(entry: StaticEntry, acceptEncoding: string): Variant {
   for (const variant of entry.variants) {
     if (variant.encoding === null) return variant;
     if (ACCEPTS[variant.encoding].test(acceptEncoding)) return variant;
@@ -144,7 +144,7 @@ function pickVariant(entry: Entry, acceptEncoding: string): Variant {
 }
 
 /** Writes a found entry as the answer (GET/HEAD only; the caller checks the method). */
-export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, urlPath: string, extraHeaders: Record<string, string> = {}): void {
+export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: StaticEntry, urlPath: string, extraHeaders: Record<string, string> = {}): void {
   const variant = pickVariant(entry, String(req.headers['accept-encoding'] ?? ''));
   const headers: Record<string, string | number> = {
     'content-type': entry.type,

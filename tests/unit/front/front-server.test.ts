@@ -85,6 +85,17 @@ describe('the front listener', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
+  test('documents carry the content security policy; scripts only the headers that apply to them', async () => {
+    const page = await get('/acme/shop');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const script = await get('/_astro/app.abc123.js');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    const rendered = await get('/acme/cart');
+    expect(rendered.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   test('hashed assets are served from the Astro client folder as immutable', async () => {
     const { body, headers } = await get('/_astro/app.abc123.js');
     expect(body).toBe('console.log(1)');
