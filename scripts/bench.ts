@@ -3,7 +3,8 @@
  * serving — printed as tables and written to bench/results.json. `-- --check` exits 1 when a budget
  * is missed; `-- --only js,lighthouse` runs some sections (build, js, lighthouse, api, static, mixed).
  * Other options: `--runs N` (Lighthouse runs, default 3), `--seconds N` (per load run, default 5),
- * `--products N` (generated catalog, default 10000). Uses ports 4470-4489 and .data-bench* folders.
+ * `--mixed-seconds N` (the mixed shopper load on PostgreSQL, default 60), `--products N` (generated
+ * catalog, default 10000). Uses ports 4470-4489 and .data-bench* folders.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     runs: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '5' },
+    'mixed-seconds': { type: 'string', default: '60' },
     products: { type: 'string', default: '10000' },
   },
 });
@@ -39,6 +41,7 @@ const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SEC
 for (const s of only) if (!SECTIONS.includes(s as Section)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
 const want = (s: Section) => only.includes(s);
 const seconds = Number(values.seconds);
+const mixedSeconds = Number(values['mixed-seconds']);
 const log = (line: string) => console.log(line);
 const started = performance.now();
 const machine = machineInfo();
@@ -67,6 +70,28 @@ async function section(name: string, run: () => Promise<void>): Promise<void> {
     console.error(`Section ${name} failed:`, error);
   }
   log(`   (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+}
+
+/** `npm start` on a PostgreSQL database made for this run and dropped after it. */
+async function withPostgresStorefront(run: (server: RunningServer) => Promise<void>): Promise<void> {
+  const database = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: BENCH.postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(BENCH.postgresAdminUrl);
+  url.pathname = `/${database}`;
+  let server: RunningServer | null = null;
+  try {
+    server = await startStorefrontProcess({
+      port: BENCH.port.storefrontPg,
+      env: { DATABASE_URL: url.href, BUILDS_DIR: BENCH.pgBuildsDir, SNAPSHOT_ON_START: '0' },
+    });
+    await run(server);
+  } finally {
+    await server?.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
 }
 
 if (want('build')) {
@@ -140,19 +165,8 @@ if (want('api')) {
       await bare.stop();
     }
   });
-  await section('api (PostgreSQL)', async () => {
-    const database = `bench_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: BENCH.postgresAdminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(BENCH.postgresAdminUrl);
-    url.pathname = `/${database}`;
-    let server: RunningServer | null = null;
-    try {
-      server = await startStorefrontProcess({
-        port: BENCH.port.storefrontPg,
-        env: { DATABASE_URL: url.href, BUILDS_DIR: BENCH.pgBuildsDir, SNAPSHOT_ON_START: '0' },
-      });
+  await section('api (PostgreSQL)', () =>
+    withPostgresStorefront(async (server) => {
       const fixtures = await storeFixtures(server.url);
       const targets = await apiTargets(server.url, fixtures);
       const figures: LoadFigures[] = [];
@@ -170,12 +184,8 @@ if (want('api')) {
         fixedRate.push(f);
       }
       results.api = { ...results.api, postgres: figures, fixedRate };
-    } finally {
-      await server?.stop();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+    }),
+  );
 }
 
 if (want('mixed')) {
@@ -187,16 +197,10 @@ if (want('mixed')) {
       return;
     }
     const { runMixedLoad } = (await import(file)) as { runMixedLoad: (o: { baseUrl: string; durationSeconds: number; rate: number }) => Promise<unknown> };
-    const snapshotIsCurrent = await demoSnapshotIsCurrent();
-    const server = await startStorefrontProcess({
-      port: BENCH.port.storefront,
-      env: { DATA_DIR: BENCH.demoDataDir, BUILDS_DIR: BENCH.demoBuildsDir, SNAPSHOT_ON_START: snapshotIsCurrent ? '0' : '1' },
+    // Issue 7: `npm start` on PostgreSQL, a fixed rate for 60 s (`--mixed-seconds N` to change).
+    await withPostgresStorefront(async (server) => {
+      results.mixed = await runMixedLoad({ baseUrl: server.url, durationSeconds: mixedSeconds, rate: 200 });
     });
-    try {
-      results.mixed = await runMixedLoad({ baseUrl: server.url, durationSeconds: Math.max(seconds * 2, 10), rate: 200 });
-    } finally {
-      await server.stop();
-    }
   });
 }
 

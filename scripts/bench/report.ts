@@ -73,7 +73,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
     const m = r.mixed as Record<string, unknown>;
     const keys = ['rate', 'connections', 'durationSeconds', 'requests', 'throughput', 'p50Ms', 'p99Ms', 'non2xx', 'errors', 'timeouts'].filter((k) => k in m);
     parts.push(
-      `### Mixed shopper load (scripts/load/mixed-load.ts, PGlite demo store${typeof m.mix === 'string' ? `: ${m.mix}` : ''})\n\n` +
+      `### Mixed shopper load (scripts/load/mixed-load.ts, npm start on PostgreSQL${typeof m.mix === 'string' ? `: ${m.mix}` : ''})\n\n` +
         table(keys, [keys.map((k) => String(m[k]))]),
     );
   }
