@@ -11,7 +11,7 @@ const RATE = Number(process.env['LOAD_RATE'] ?? 200);
 
 let api: PgApi;
 beforeAll(async () => {
-  api = await startPgApi(4461);
+  api = await startPgApi();
 });
 afterAll(async () => api?.close());
 

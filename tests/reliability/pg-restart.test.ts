@@ -19,7 +19,7 @@ const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '
 
 let api: PgApi;
 beforeAll(async () => {
-  api = await startPgApi(4462);
+  api = await startPgApi();
 });
 afterAll(async () => {
   // Whatever happened, leave PostgreSQL running for whoever comes next.

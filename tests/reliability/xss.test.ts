@@ -4,10 +4,11 @@
  * Chromium, on the static snapshot pages and on the same pages rendered on demand. Also checks the
  * front's security headers and that /refresh only goes to same-origin paths.
  *
- * Starts its own storefront (startStorefront) on port 4460 with its own data and build folders; it
+ * Starts its own storefront (startStorefront) on a free port with its own data and build folders; it
  * reuses `dist` when that build is fresh, else builds into dist-rel.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -19,7 +20,14 @@ import { openDatabase } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { seedDemoDataIfEmpty } from '../../src/server/db/seed.ts';
 
-const PORT = 4460;
+/** A port the OS says is free now (the storefront is a child process, so it cannot report one back). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 const DATA_DIR = '.data-rel-xss';
 const BUILDS_DIR = '.data-rel-xss-builds';
 const HIT = 'window.__xss=(window.__xss||0)+1';
@@ -123,7 +131,7 @@ beforeAll(async () => {
   // The storefront runs as `npm start` runs it, in its own process: Astro's server build must load
   // React natively, not through Vitest's module loader.
   const distDir = process.env['XSS_DIST_DIR'] ?? ((await astroBuildIsStale('dist')) ? 'dist-rel' : 'dist');
-  storefront = await startStorefrontProcess({ ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR, BUILDS_DIR, DIST_DIR: distDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', SNAPSHOT_ON_START: '1' });
+  storefront = await startStorefrontProcess({ ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR, BUILDS_DIR, DIST_DIR: distDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', SNAPSHOT_ON_START: '1' });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],

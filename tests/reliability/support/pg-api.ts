@@ -27,7 +27,8 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function startPgApi(port: number, env: Record<string, string> = {}): Promise<PgApi> {
+/** The API on a database of its own, on a port the OS picks (runs on one machine never collide). */
+export async function startPgApi(env: Record<string, string> = {}): Promise<PgApi> {
   const database = `rel_${randomBytes(5).toString('hex')}`;
   await admin((c) => c.query(`create database ${database}`));
   const url = new URL(ADMIN_URL);
@@ -37,8 +38,12 @@ export async function startPgApi(port: number, env: Record<string, string> = {})
     { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_SITE_URL: 'http://shop.test', ...env },
     { logRequests: false },
   );
+  let port = 0;
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: runtime.app.fetch, hostname: '127.0.0.1', port }, () => resolve(s));
+    const s = serve({ fetch: runtime.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
+      port = info.port;
+      resolve(s);
+    });
   });
   return {
     runtime,
