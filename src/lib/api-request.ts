@@ -61,6 +61,9 @@ export function createRequester(options: ApiClientOptions): Requester {
           headers: headersFor(hasBody),
           body: hasBody ? JSON.stringify(body) : undefined,
           credentials: 'same-origin',
+          // Public catalog answers are cacheable (for CDNs); the storefront itself always revalidates,
+          // which costs a 304 when nothing changed and never shows a stale price.
+          cache: 'no-cache',
         });
       } catch (cause) {
         throw new NetworkError(`${method} ${path} got no answer`, { cause });

@@ -12,6 +12,7 @@ import { giftCardRoutes } from './gift-cards/routes.ts';
 import { silentLogger, systemClock, type AppDeps, type AppEnv, type Clock, type Logger } from './http/context.ts';
 import { handleError } from './http/errors.ts';
 import { databaseLimitStore, type RateLimitStore } from './http/rate-limit.ts';
+import { catalogCache } from './http/catalog-cache.ts';
 import { storeContext } from './http/store-access.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { orderRoutes } from './orders/routes.ts';
@@ -83,6 +84,12 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   const withStore = storeContext(deps.db, deps.clock);
   app.use('/store_front/:slug', withStore);
   app.use('/store_front/:slug/*', withStore);
+  // Catalog reads only (store info, products, variants, bundles, bundle items): carts and orders stay no-store.
+  app.get('/store_front/:slug', catalogCache);
+  app.get('/store_front/:slug/products', catalogCache);
+  app.get('/store_front/:slug/products/*', catalogCache);
+  app.get('/store_front/:slug/bundles', catalogCache);
+  app.get('/store_front/:slug/bundles/*', catalogCache);
 
   app.route('/store_front', storeRoutes(deps));
   app.route('/store_front/:slug/products', productRoutes(deps));

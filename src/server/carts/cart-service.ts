@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Cart, CartItem, GiftCard, Image } from '../../lib/api-types.ts';
 import { HEADER } from '../../lib/api-types.ts';
 import { centsToDecimal } from '../../lib/money.ts';
-import { defaultImage, reshapeImage } from '../catalog/reshape.ts';
-import { imagesByProduct } from '../catalog/queries.ts';
 import type { CartRow, Database, StoreRow } from '../db/schema.ts';
 import { computeTotals, countCartUnits, type PricingRule, type Totals } from '../domain/cart-math.ts';
 
@@ -50,6 +48,20 @@ export async function lockOrCreateCart(trx: Db, storeId: number, token: string):
   return trx.selectFrom('carts').selectAll().where('store_id', '=', storeId).where('token', '=', token).forUpdate().executeTakeFirstOrThrow();
 }
 
+/**
+ * lockOrCreateCart and the final `updated_at` touch in one statement, for writes that always touch the
+ * cart: `on conflict do update` locks the existing row as `for update` would and returns it. Rolled back
+ * with the transaction like the separate touch was.
+ */
+export async function upsertTouchedCart(trx: Db, storeId: number, token: string, now: Date): Promise<CartRow> {
+  return trx
+    .insertInto('carts')
+    .values({ id: randomUUID(), store_id: storeId, token, address: null, payment_intent_id: null, last_order_id: null, updated_at: now })
+    .onConflict((oc) => oc.columns(['store_id', 'token']).doUpdateSet({ updated_at: now }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export interface CartLine {
   id: string;
   quantity: number;
@@ -63,6 +75,10 @@ export interface CartLine {
   stock: number;
   default_image_id: number | null;
   bundle_name: string | null;
+  /** The product's default image, else its first (as `defaultImage` picks it), read with the line. */
+  image_id: number | null;
+  image_url: string | null;
+  image_alt: string | null;
 }
 
 export async function cartLines(db: Db, cartId: string): Promise<CartLine[]> {
@@ -71,9 +87,24 @@ export async function cartLines(db: Db, cartId: string): Promise<CartLine[]> {
     .innerJoin('product_variants as v', 'v.id', 'l.product_variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .leftJoin('bundles as b', 'b.id', 'l.bundle_id')
+    // One round trip instead of a second images query: the image each line shows, picked in SQL.
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_images as i')
+          .select(['i.id', 'i.url', 'i.alt'])
+          .whereRef('i.product_id', '=', 'p.id')
+          .orderBy(sql`coalesce(i.id = p.default_image_id, false)`, 'desc')
+          .orderBy('i.position')
+          .orderBy('i.id')
+          .limit(1)
+          .as('img'),
+      (join) => join.onTrue(),
+    )
     .select([
       'l.id', 'l.quantity', 'l.bundle_id', 'l.bundle_quantity', 'l.product_variant_id', 'v.product_id',
       'p.name as product_name', 'v.name as variant_name', 'v.price_cents', 'v.stock', 'p.default_image_id', 'b.name as bundle_name',
+      'img.id as image_id', 'img.url as image_url', 'img.alt as image_alt',
     ])
     .where('l.cart_id', '=', cartId)
     .orderBy('l.created_at')
@@ -119,12 +150,9 @@ export async function cartState(db: Db, store: StoreRow, cart: CartRow | null, n
 }
 
 /** Reshapes a cart state into the contract's Cart (and the order snapshot's items). */
-export async function reshapeCart(db: Db, state: CartState): Promise<Cart> {
-  const images = await imagesByProduct(db, state.lines.map((l) => l.product_id));
-  const imageOf = (line: CartLine): Image | null => {
-    const image = defaultImage(images.get(line.product_id) ?? [], line.default_image_id);
-    return image ? reshapeImage(image) : null;
-  };
+export async function reshapeCart(_db: Db, state: CartState): Promise<Cart> {
+  const imageOf = (line: CartLine): Image | null =>
+    line.image_id === null ? null : { id: String(line.image_id), url: line.image_url ?? '', alt: line.image_alt ?? '' };
   const bundleImages = new Map<number, Image[]>();
   for (const line of state.lines) {
     if (line.bundle_id === null) continue;
@@ -172,7 +200,7 @@ export async function reshapeCart(db: Db, state: CartState): Promise<Cart> {
 }
 
 /** Loads and reshapes the cart of this token (an empty cart when it has none yet). */
-export async function cartAnswer(db: Db, store: StoreRow, token: string, now: Date): Promise<Cart> {
-  const cart = (await findCart(db, store.id, token)) ?? null;
+export async function cartAnswer(db: Db, store: StoreRow, token: string, now: Date, known?: CartRow): Promise<Cart> {
+  const cart = known ?? (await findCart(db, store.id, token)) ?? null;
   return reshapeCart(db, await cartState(db, store, cart, now));
 }

@@ -6,7 +6,7 @@ import { bundleLines, MAX_QUANTITY } from '../domain/cart-math.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { invalidField, notFound } from '../http/errors.ts';
 import { readJson, uuidId } from '../http/validation.ts';
-import { cartAnswer, cartToken, findCart, lockOrCreateCart } from './cart-service.ts';
+import { cartAnswer, cartToken, findCart, lockOrCreateCart, upsertTouchedCart } from './cart-service.ts';
 import { addLineSchema, addressSchema, changeQuantitySchema } from './payloads.ts';
 
 type Db = Kysely<Database>;
@@ -58,7 +58,8 @@ export function cartRoutes({ db, clock }: AppDeps) {
     const store = c.var.store;
     const token = cartToken(c);
     const { cart_line_item: item } = await readJson(c, addLineSchema, { wrapper: 'cart_line_item' });
-    await db.transaction().execute(async (trx) => {
+    // The cart row as the transaction wrote it: the answer needs no second read of it.
+    const cart = await db.transaction().execute(async (trx) => {
       if (item.product_variant_id !== undefined) {
         const variant = await trx
           .selectFrom('product_variants as v')
@@ -68,7 +69,7 @@ export function cartRoutes({ db, clock }: AppDeps) {
           .where('v.store_id', '=', store.id)
           .executeTakeFirst();
         if (!variant) throw notFound();
-        const cart = await lockOrCreateCart(trx, store.id, token);
+        const cart = await upsertTouchedCart(trx, store.id, token, clock.now());
         const existing = await trx
           .selectFrom('cart_lines')
           .select(['id', 'quantity'])
@@ -85,8 +86,7 @@ export function cartRoutes({ db, clock }: AppDeps) {
             .insertInto('cart_lines')
             .values({ id: randomUUID(), cart_id: cart.id, product_variant_id: variant.id, bundle_id: null, bundle_quantity: null, quantity })
             .execute();
-        await touch(trx, cart.id, clock.now());
-        return;
+        return cart;
       }
       const bundleId = item.bundle_id!;
       const bundle = await trx.selectFrom('bundles').select('id').where('id', '=', bundleId).where('store_id', '=', store.id).executeTakeFirst();
@@ -101,7 +101,7 @@ export function cartRoutes({ db, clock }: AppDeps) {
         .orderBy('bi.id')
         .execute();
       if (items.length === 0) throw invalidField('bundle_id', 'This bundle has no items.');
-      const cart = await lockOrCreateCart(trx, store.id, token);
+      const cart = await upsertTouchedCart(trx, store.id, token, clock.now());
       const existing = await trx
         .selectFrom('cart_lines')
         .select('bundle_quantity')
@@ -120,9 +120,9 @@ export function cartRoutes({ db, clock }: AppDeps) {
           .values(lines.map((l, position) => ({ id: randomUUID(), cart_id: cart.id, product_variant_id: l.productVariantId, bundle_id: l.bundleId, bundle_quantity: l.bundleQuantity, quantity: l.quantity, position })))
           .execute();
       }
-      await touch(trx, cart.id, clock.now());
+      return cart;
     });
-    return c.json(await cartAnswer(db, store, token, clock.now()), 201);
+    return c.json(await cartAnswer(db, store, token, clock.now(), cart), 201);
   });
 
   app.patch('/cart_line_items/:id', async (c) => {

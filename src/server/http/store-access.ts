@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createMiddleware } from 'hono/factory';
 import { HEADER } from '../../lib/api-types.ts';
 import type { Database, StoreRow } from '../db/schema.ts';
@@ -9,14 +9,42 @@ import { isUuid } from './validation.ts';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const TOKEN = /^[\x21-\x7e]{1,200}$/;
 
+/**
+ * Whether a store row's allowed lists hold anything, read in the same query as the row (one round trip
+ * instead of three per call). Keyed by the row object, so it lives exactly as long as the request's row.
+ */
+const listsPresent = new WeakMap<StoreRow, boolean>();
+
+/** The store row plus `exists(…)` over both allowed lists; the flag goes to `listsPresent`, not the row. */
+async function selectStore(db: Kysely<Database>, column: 'slug' | 'custom_domain', value: string): Promise<StoreRow | undefined> {
+  const found = await db
+    .selectFrom('stores')
+    .selectAll('stores')
+    .select(
+      sql<boolean>`(exists (select 1 from allowed_recipients r where r.store_id = stores.id) or exists (select 1 from allowed_domain_tokens t where t.store_id = stores.id))`.as(
+        'allowed_lists_present',
+      ),
+    )
+    .where(column, '=', value)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { allowed_lists_present, ...store } = found;
+  listsPresent.set(store, Boolean(allowed_lists_present));
+  return store;
+}
+
 export async function findStoreBySlug(db: Kysely<Database>, slug: string | undefined): Promise<StoreRow> {
   if (!slug || !SLUG.test(slug)) throw notFound();
-  const store = await db.selectFrom('stores').selectAll().where('slug', '=', slug).executeTakeFirst();
+  const store = await selectStore(db, 'slug', slug);
   if (!store) throw notFound();
   return store;
 }
 
-export async function hasAllowedLists(db: Kysely<Database>, storeId: number): Promise<boolean> {
+/** Whether the store has allowed recipients or domain tokens; free when the row came from `findStoreBy…`. */
+export async function hasAllowedLists(db: Kysely<Database>, store: StoreRow): Promise<boolean> {
+  const known = listsPresent.get(store);
+  if (known !== undefined) return known;
+  const storeId = store.id;
   const [recipient, token] = await Promise.all([
     db.selectFrom('allowed_recipients').select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst(),
     db.selectFrom('allowed_domain_tokens').select('token').where('store_id', '=', storeId).limit(1).executeTakeFirst(),
@@ -88,7 +116,7 @@ const OPEN_PATHS = /\/allowed_users\/verify\/?$/;
 export async function findStoreByDomain(db: Kysely<Database>, domain: string): Promise<StoreRow> {
   const host = domain.trim().toLowerCase();
   if (!host || host.length > 253) throw notFound();
-  const store = await db.selectFrom('stores').selectAll().where('custom_domain', '=', host).executeTakeFirst();
+  const store = await selectStore(db, 'custom_domain', host);
   if (!store) throw notFound();
   return store;
 }

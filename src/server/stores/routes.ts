@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { reshapeStore } from '../catalog/reshape.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
-import { assertAccess, hasAllowedLists } from '../http/store-access.ts';
-import { notFound } from '../http/errors.ts';
+import { assertAccess, findStoreByDomain, hasAllowedLists } from '../http/store-access.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 
@@ -41,15 +40,14 @@ export function storeRoutes(deps: AppDeps) {
 
   app.get('/', async (c) => {
     const { custom_domain } = readQuery(c, customDomainQuery);
-    const store = await db.selectFrom('stores').selectAll().where('custom_domain', '=', custom_domain).executeTakeFirst();
-    if (!store) throw notFound();
+    const store = await findStoreByDomain(db, custom_domain);
     await assertAccess(db, store, (name) => c.req.header(name), clock);
-    return c.json(reshapeStore(store, await hasAllowedLists(db, store.id)));
+    return c.json(reshapeStore(store, await hasAllowedLists(db, store)));
   });
 
   app.get('/:slug', async (c) => {
     const store = c.var.store;
-    return c.json(reshapeStore(store, await hasAllowedLists(db, store.id)));
+    return c.json(reshapeStore(store, await hasAllowedLists(db, store)));
   });
 
   app.post('/:slug/allowed_users/verify', async (c) => {

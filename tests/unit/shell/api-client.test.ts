@@ -7,6 +7,7 @@ interface Call {
   method: string;
   headers: Headers;
   body: string | undefined;
+  cache: RequestCache | undefined;
 }
 
 function memoryJar(initial: Record<string, string> = {}) {
@@ -27,7 +28,7 @@ function memoryJar(initial: Record<string, string> = {}) {
 function scriptedFetch(answers: Array<Response | Error>) {
   const calls: Call[] = [];
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: init?.body as string | undefined });
+    calls.push({ url: String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: init?.body as string | undefined, cache: init?.cache });
     const next = answers.shift();
     if (!next) throw new Error('no scripted answer left');
     if (next instanceof Error) throw next;
@@ -179,4 +180,11 @@ describe('retries and errors', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ status: 0 });
   });
+});
+
+test('every call revalidates with the API: a price changed since the last view is never read from the browser cache', async () => {
+  const { fetchFn, calls } = scriptedFetch([json(200, { data: [] })]);
+  const api = createApiClient({ baseUrl: '/api/', cookies: memoryJar().jar, fetch: fetchFn });
+  await api.listProductVariants('acme', '1');
+  expect(calls[0]?.cache).toBe('no-cache');
 });

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './context.ts';
+
+/**
+ * Catalog answers of public stores change only when the catalog does, so browsers and CDNs may keep
+ * them 30 s and serve a stale copy while they revalidate; the weak ETag lets a revalidation cost a 304.
+ * Restricted stores' answers depend on the shopper's access token: never stored anywhere.
+ */
+export const PUBLIC_CATALOG_CACHE = 'public, max-age=30, stale-while-revalidate=300';
+export const RESTRICTED_CATALOG_CACHE = 'private, no-store';
+
+/** Whether one of the If-None-Match entries names this ETag (weak comparison, RFC 9110 §13.1.2). */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+/** For GET routes that run after `storeContext` (c.var.store set) and answer catalog data only. */
+export const catalogCache = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' || c.res.status !== 200) return;
+  const store = c.get('store');
+  if (!store) return;
+  if (store.restricted) {
+    c.header('Cache-Control', RESTRICTED_CATALOG_CACHE);
+    return;
+  }
+  const body = new Uint8Array(await c.res.clone().arrayBuffer());
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  c.header('Cache-Control', PUBLIC_CATALOG_CACHE);
+  c.header('ETag', etag);
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch && matches(ifNoneMatch, etag)) {
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-type');
+    headers.delete('content-length');
+    c.res = undefined;
+    c.res = new Response(null, { status: 304, headers });
+  }
+});
