@@ -124,8 +124,7 @@ export function createFrontListener(options: FrontOptions) {
     /** Astro's answers are documents (pages, redirects, sitemaps); Astro leaves them uncompressed. */
     const render = () => {
       for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) res.setHeader(name, value);
-      compressHtmlAnswer(req, res);
-      return options.astroHandler(req, res);
+      return compressHtmlAnswer(req, res, () => options.astroHandler(req, res));
     };
     const send = (entry: StaticEntry, path: string) => sendEntry(req, res, entry, path, isDocumentType(entry.type) ? DOCUMENT_HEADERS : {});
     const fromBuild = async (path: string): Promise<boolean> => {

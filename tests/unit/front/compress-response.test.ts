@@ -10,10 +10,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 const page = `<!doctype html><html><body>${'<p>Classic Cotton Tee</p>'.repeat(200)}</body></html>`;
 
 async function serve(handler: (res: ServerResponse) => void): Promise<string> {
-  server = createServer((req, res) => {
-    compressHtmlAnswer(req, res);
-    handler(res);
-  });
+  server = createServer((req, res) => void compressHtmlAnswer(req, res, () => handler(res)));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
@@ -45,15 +42,16 @@ test('streamed HTML is sent brotli- or gzip-compressed, as the browser accepts',
   expect(gunzipSync(gz.body).toString()).toBe(page);
 });
 
-test('JSON, redirects, small answers and clients without compression are left alone', async () => {
+test('JSON, answers of a known size under 1 KB and clients without compression are left alone', async () => {
   const url = await serve((res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ page }));
   });
   expect((await get(url, 'br')).headers['content-encoding']).toBeUndefined();
   server!.close();
+  // Under the 1 KB threshold: a known length below it is sent as it is.
   const small = await serve((res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
+    res.writeHead(200, { 'content-type': 'text/html', 'content-length': '9' });
     res.end('<p>hi</p>');
   });
   const answer = await get(small, 'br');
@@ -67,4 +65,30 @@ test('JSON, redirects, small answers and clients without compression are left al
   const identity = await get(plain, 'identity');
   expect(identity.headers['content-encoding']).toBeUndefined();
   expect(identity.body.toString()).toBe(page);
+});
+
+test('a streamed page is flushed as it is written: the head arrives before the page ends', async () => {
+  let finishPage!: () => void;
+  const pageFinished = new Promise<void>((resolve) => (finishPage = resolve));
+  const url = await serve((res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.write(`<!doctype html><html><head><title>Shop</title></head>${' '.repeat(2000)}`);
+    void pageFinished.then(() => res.end('<body>rest</body></html>'));
+  });
+  const { createBrotliDecompress } = await import('node:zlib');
+  const head = await new Promise<string>((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      let text = '';
+      const decoded = res.pipe(createBrotliDecompress());
+      decoded.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('</head>')) resolve(text);
+      });
+      decoded.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+  expect(head).toContain('<title>Shop</title>');
+  finishPage();
 });
