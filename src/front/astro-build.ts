@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { writeCompressed } from './compression.ts';
+import { CompressedWriter } from './compression.ts';
 import { COMPRESSIBLE } from './static-files.ts';
 
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -52,14 +52,19 @@ export async function runAstroBuild(distDir: string): Promise<void> {
 /** Writes `.br` (quality 11: assets are few and served many times) and `.gz` beside every compressible file. */
 export async function precompressFolder(folder: string): Promise<void> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
-  await Promise.all(
-    entries
-      .filter((entry) => entry.isFile() && COMPRESSIBLE.has(path.extname(entry.name)))
-      .map(async (entry) => {
-        const file = path.join(entry.parentPath, entry.name);
-        await writeCompressed(file, await readFile(file), 11);
-      }),
-  );
+  const writer = new CompressedWriter();
+  try {
+    await Promise.all(
+      entries
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.has(path.extname(entry.name)))
+        .map(async (entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          await writer.write(file, await readFile(file), 11);
+        }),
+    );
+  } finally {
+    await writer.close();
+  }
 }
 
 /** Builds the Astro site when it is missing or older than its sources. */

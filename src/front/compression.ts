@@ -1,35 +1,16 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { WriteJob } from './compress-worker.ts';
 import { COMPRESSIBLE } from './static-files.ts';
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-
-/**
- * Writes a file and, when worth it, its `.br` and `.gz` siblings for the front to send as they are.
- * Brotli quality: 11 for assets (few, served many times), lower for pages so large catalogs build fast.
- */
-export async function writeCompressed(file: string, body: Buffer | string, brotliQuality = 5): Promise<void> {
-  const data = typeof body === 'string' ? Buffer.from(body) : body;
-  await mkdir(path.dirname(file), { recursive: true });
-  const writes = [writeFile(file, data)];
-  if (COMPRESSIBLE.has(path.extname(file)) && data.length > MIN_COMPRESS_BYTES) {
-    writes.push(brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }).then((b) => writeFile(`${file}.br`, b)));
-    writes.push(gz(data, { level: brotliQuality >= 11 ? 9 : 7 }).then((b) => writeFile(`${file}.gz`, b)));
-  }
-  await Promise.all(writes);
-}
 
 /** Files larger than this are worth a `.br` and `.gz` copy. */
 const MIN_COMPRESS_BYTES = 512;
 
 /**
- * `writeCompressed` for many files: compression and writing run on worker threads (one per core,
+ * Writes files and, when worth it, their `.br` and `.gz` siblings for the front to send as they are
+ * (brotli quality 11 for assets, lower for pages so large catalogs build fast). Compression and writing
+ * run on worker threads (one per core,
  * at least two: they also wait on the disk). A snapshot's main thread renders pages and runs the embedded database; with zlib and fs on
  * it too, a 10,000-page build spent a third of its time there (docs/performance.md).
  */

@@ -150,7 +150,7 @@ export async function cartState(db: Db, store: StoreRow, cart: CartRow | null, n
 }
 
 /** Reshapes a cart state into the contract's Cart (and the order snapshot's items). */
-export async function reshapeCart(_db: Db, state: CartState): Promise<Cart> {
+export function reshapeCart(state: CartState): Cart {
   const imageOf = (line: CartLine): Image | null =>
     line.image_id === null ? null : { id: String(line.image_id), url: line.image_url ?? '', alt: line.image_alt ?? '' };
   const bundleImages = new Map<number, Image[]>();
@@ -202,5 +202,5 @@ export async function reshapeCart(_db: Db, state: CartState): Promise<Cart> {
 /** Loads and reshapes the cart of this token (an empty cart when it has none yet). */
 export async function cartAnswer(db: Db, store: StoreRow, token: string, now: Date, known?: CartRow): Promise<Cart> {
   const cart = known ?? (await findCart(db, store.id, token)) ?? null;
-  return reshapeCart(db, await cartState(db, store, cart, now));
+  return reshapeCart(await cartState(db, store, cart, now));
 }

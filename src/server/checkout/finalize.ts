@@ -103,7 +103,7 @@ export async function finalizeCart(deps: AppDeps, store: StoreRow, cartId: strin
         throw new HttpError(402, { message: 'The payment has not been completed.' });
       }
 
-      const answer = await reshapeCart(trx, state);
+      const answer = reshapeCart(state);
       const orderId = randomUUID();
       const inserted = await trx
         .insertInto('orders')
