@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { isCustomDomain, type DomainConfig } from '../lib/custom-domain.ts';
 import type { BuildPointer } from './build-pointer.ts';
+import type { ApiMicrocache } from './api-microcache.ts';
 import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
 import { sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
@@ -29,6 +30,8 @@ export interface FrontOptions {
   prerenderSecret: string;
   /** Answers `POST /api/hooks/rebuild`; the front checks the token before calling it. */
   rebuild?: { token: string; run: (res: ServerResponse) => Promise<void> };
+  /** Public catalog answers of the API kept for about a second (shoppers' calls only, not renders). */
+  microcache?: ApiMicrocache;
 }
 
 /** The origin of an absolute URL setting (a cross-origin API base, a GeoIP service), else nothing. */
@@ -98,10 +101,13 @@ function isSnapshotCandidate(pathname: string, search: URLSearchParams): boolean
  * custom domains mapped to their store, everything else to Astro (design.md, "One process, one port").
  */
 export function createFrontListener(options: FrontOptions) {
-  const api = getRequestListener(options.apiFetch);
+  const { microcache } = options;
+  const api = getRequestListener(microcache ? microcache.wrap(options.apiFetch) : options.apiFetch);
   const domainRouter = new CustomDomainRouter(async (request) => options.apiFetch(request));
 
   return async function frontListener(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // First, before any other work: a kept catalog answer is the cheapest request this server answers.
+    if (microcache?.serve(req, res)) return;
     const isSnapshotRender = req.headers[PRERENDER_HEADER] === options.prerenderSecret;
     const snapshotBuildId = isSnapshotRender ? req.headers[BUILD_ID_HEADER] : undefined;
     for (const header of [PRERENDER_HEADER, STORE_DOMAIN_HEADER, BUILD_ID_HEADER]) delete req.headers[header];

@@ -14,6 +14,7 @@ import { writeSnapshot, type SnapshotResult } from './snapshot.ts';
 import { StaticFolder } from './static-files.ts';
 import { readRebuildToken } from './rebuild-token.ts';
 import { routeOwnApiCallsInProcess } from './in-process-api.ts';
+import { ApiMicrocache, microcacheTtlFromEnv } from './api-microcache.ts';
 import { SnapshotApiMemo } from './snapshot-api-memo.ts';
 
 export interface StorefrontOptions {
@@ -57,6 +58,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const rebuildToken = await readRebuildToken(env, buildsDir);
 
   const memo = new SnapshotApiMemo();
+  const microcache = new ApiMicrocache({ ttlMs: microcacheTtlFromEnv(env) });
   let handler: AstroHandler | null = null;
   let running: Promise<SnapshotResult> | null = null;
   let url = '';
@@ -65,6 +67,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     if (running) return running;
     running = (async () => {
       memo.begin();
+      // The catalog may have changed (that is why we rebuild): the snapshot and shoppers' calls see it now.
+      microcache.clear();
+      runtime.stores.clear();
       const pages = await snapshotPages(url, await listPublicStoreSlugs(runtime.db));
       const result = await writeSnapshot({ baseUrl: url, prerenderSecret, buildsDir, pages, onProgress });
       await builds.switchTo(result.id);
@@ -86,6 +91,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     builds,
     domains: domainConfigFromEnv(env),
     prerenderSecret,
+    microcache,
     rebuild: {
       token: rebuildToken,
       run: async (res: ServerResponse) => {

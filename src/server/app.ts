@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Kysely } from 'kysely';
 import { HEADER, MESSAGE } from '../lib/api-types.ts';
@@ -12,13 +11,14 @@ import { giftCardRoutes } from './gift-cards/routes.ts';
 import { silentLogger, systemClock, type AppDeps, type AppEnv, type Clock, type Logger } from './http/context.ts';
 import { handleError } from './http/errors.ts';
 import { databaseLimitStore, type RateLimitStore } from './http/rate-limit.ts';
+import { limitBody } from './http/body-limit.ts';
 import { catalogCache } from './http/catalog-cache.ts';
-import { storeContext } from './http/store-access.ts';
+import { StoreCache, storeContext } from './http/store-access.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { TestProcessor } from './payments/test-processor.ts';
-import { productRoutes } from './products/routes.ts';
+import { productRoutes, productVariantRoutes } from './products/routes.ts';
 import { storeRoutes } from './stores/routes.ts';
 import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
@@ -34,6 +34,8 @@ export interface AppParts {
   rateLimits?: RateLimitStore;
   /** Log one line per request (method, path, status, ms). */
   logRequests?: boolean;
+  /** Store rows shared with whoever must clear them (a rebuild); one of STORE_CACHE_MS when absent. */
+  stores?: StoreCache;
 }
 
 const isTestProcessor = (p: PaymentProvider | null): p is TestProcessor => p?.name === 'test' && 'confirm' in p;
@@ -49,6 +51,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
     config: parts.config,
     logger: parts.logger ?? silentLogger,
     rateLimits: parts.rateLimits ?? databaseLimitStore(parts.db),
+    stores: parts.stores ?? new StoreCache(parts.config.STORE_CACHE_MS, parts.clock ?? systemClock),
   };
   const { logger, config } = deps;
   const app = new Hono<AppEnv>().basePath('/api');
@@ -71,7 +74,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
       maxAge: 600,
     }),
   );
-  app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'The request body is too large.' }, 413) }));
+  app.use('*', limitBody(64 * 1024));
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -81,18 +84,20 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
 
   app.get('/health', (c) => c.json({ ok: true }));
 
-  const withStore = storeContext(deps.db, deps.clock);
+  const withStore = storeContext(deps.db, deps.clock, deps.stores);
   app.use('/store_front/:slug', withStore);
   app.use('/store_front/:slug/*', withStore);
   // Catalog reads only (store info, products, variants, bundles, bundle items): carts and orders stay no-store.
   app.get('/store_front/:slug', catalogCache);
   app.get('/store_front/:slug/products', catalogCache);
   app.get('/store_front/:slug/products/*', catalogCache);
+  app.get('/store_front/:slug/product_variants', catalogCache);
   app.get('/store_front/:slug/bundles', catalogCache);
   app.get('/store_front/:slug/bundles/*', catalogCache);
 
   app.route('/store_front', storeRoutes(deps));
   app.route('/store_front/:slug/products', productRoutes(deps));
+  app.route('/store_front/:slug/product_variants', productVariantRoutes(deps));
   app.route('/store_front/:slug/bundles', bundleRoutes(deps));
   app.route('/store_front/:slug/cart', cartRoutes(deps));
   app.route('/store_front/:slug/cart', checkoutRoutes(deps));

@@ -30,6 +30,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** How long a store row is reused between reads (0: read it on every call). */
+  STORE_CACHE_MS: z.coerce.number({ error: 'STORE_CACHE_MS must be a whole number of milliseconds' }).int().min(0).max(60_000).default(1000),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   RATE_LIMIT_GIFT_CARD_PER_CART: positiveInt(10),
   RATE_LIMIT_GIFT_CARD_PER_CLIENT: positiveInt(30),

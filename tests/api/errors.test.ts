@@ -69,6 +69,27 @@ describe('hostile input', () => {
   test('a request body over 64 KB is refused with 413', async () => {
     const res = await api.call('PUT', `${S}/cart`, { token: newToken(), rawBody: JSON.stringify({ cart: { first_name: 'x'.repeat(70_000) } }) });
     expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'The request body is too large.' });
+  });
+
+  test('a streamed (chunked) body over 64 KB is refused with 413 too, and a small one is read', async () => {
+    const chunked = (text: string) =>
+      fetch(`${api.baseUrl}${S}/cart/cart_line_items`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'recipient-token': newToken() },
+        body: new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(text));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    const large = await chunked(JSON.stringify({ cart_line_item: { note: 'x'.repeat(70_000) } }));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toEqual({ message: 'The request body is too large.' });
+    const small = await chunked(JSON.stringify({ cart_line_item: { product_variant_id: tee, quantity: 1 } }));
+    expect(small.status).toBe(201);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Cart, CartItem, GiftCard, Image } from '../../lib/api-types.ts';
 import { HEADER } from '../../lib/api-types.ts';
 import { centsToDecimal } from '../../lib/money.ts';
@@ -62,6 +63,69 @@ export async function upsertTouchedCart(trx: Db, storeId: number, token: string,
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Touches the shopper's existing cart and answers it, locked for the transaction as `for update` would;
+ * undefined when this token has no cart here. A refused change rolls the touch back with it.
+ */
+export async function touchCart(trx: Db, storeId: number, token: string, now: Date): Promise<CartRow | undefined> {
+  return trx.updateTable('carts').set({ updated_at: now }).where('store_id', '=', storeId).where('token', '=', token).returningAll().executeTakeFirst();
+}
+
+/**
+ * Adds `quantity` of a variant of this store to the shopper's cart, in one statement: the cart is
+ * created or touched (`on conflict do update` locks it as `for update` would), and the cart's own line
+ * for the variant (bundle lines aside) is created or increased on the `cart_lines_single_variant`
+ * index, which also settles concurrent adds. Answers the cart with the line's new quantity and the
+ * stock and name to check it against; no line when the store has no such variant. The caller rolls
+ * the transaction back when the new quantity is refused, cart and all.
+ */
+export async function addVariantToCart(
+  trx: Db,
+  storeId: number,
+  token: string,
+  variantId: number,
+  quantity: number,
+  now: Date,
+): Promise<{ cart: CartRow; line: { quantity: number; stock: number; name: string } | null }> {
+  const row = await trx
+    .with('c', (db) =>
+      db
+        .insertInto('carts')
+        .values({ id: randomUUID(), store_id: storeId, token, address: null, payment_intent_id: null, last_order_id: null, updated_at: now })
+        .onConflict((oc) => oc.columns(['store_id', 'token']).doUpdateSet({ updated_at: now }))
+        .returningAll(),
+    )
+    .with('l', (db) =>
+      db
+        .insertInto('cart_lines')
+        .columns(['id', 'cart_id', 'product_variant_id', 'quantity'])
+        .expression((eb) =>
+          eb
+            .selectFrom(['c', 'product_variants as v'])
+            .select([sql<string>`${randomUUID()}::uuid`.as('id'), 'c.id as cart_id', 'v.id as product_variant_id', sql<number>`${quantity}::int`.as('quantity')])
+            .where('v.id', '=', variantId)
+            .where('v.store_id', '=', storeId),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['cart_id', 'product_variant_id'])
+            .where('bundle_id', 'is', null)
+            .doUpdateSet((eb) => ({ quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')) })),
+        )
+        .returning(['cart_lines.quantity', 'cart_lines.product_variant_id']),
+    )
+    .selectFrom('c')
+    .leftJoin('l', (join) => join.onTrue())
+    .leftJoin('product_variants as v', 'v.id', 'l.product_variant_id')
+    .leftJoin('products as p', 'p.id', 'v.product_id')
+    .selectAll('c')
+    .select(['l.quantity as line_quantity', 'v.stock as line_stock', 'p.name as line_name'])
+    .executeTakeFirstOrThrow();
+  const { line_quantity, line_stock, line_name, ...cart } = row;
+  const line = line_quantity === null || line_stock === null || line_name === null ? null : { quantity: line_quantity, stock: line_stock, name: line_name };
+  return { cart, line };
+}
+
 export interface CartLine {
   id: string;
   quantity: number;
@@ -81,36 +145,38 @@ export interface CartLine {
   image_alt: string | null;
 }
 
-export async function cartLines(db: Db, cartId: string): Promise<CartLine[]> {
-  return db
-    .selectFrom('cart_lines as l')
-    .innerJoin('product_variants as v', 'v.id', 'l.product_variant_id')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .leftJoin('bundles as b', 'b.id', 'l.bundle_id')
-    // One round trip instead of a second images query: the image each line shows, picked in SQL.
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('product_images as i')
-          .select(['i.id', 'i.url', 'i.alt'])
-          .whereRef('i.product_id', '=', 'p.id')
-          .orderBy(sql`coalesce(i.id = p.default_image_id, false)`, 'desc')
-          .orderBy('i.position')
-          .orderBy('i.id')
-          .limit(1)
-          .as('img'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'l.id', 'l.quantity', 'l.bundle_id', 'l.bundle_quantity', 'l.product_variant_id', 'v.product_id',
-      'p.name as product_name', 'v.name as variant_name', 'v.price_cents', 'v.stock', 'p.default_image_id', 'b.name as bundle_name',
-      'img.id as image_id', 'img.url as image_url', 'img.alt as image_alt',
-    ])
-    .where('l.cart_id', '=', cartId)
-    .orderBy('l.created_at')
-    .orderBy('l.position')
-    .orderBy('l.id')
-    .execute();
+/** The cart's lines with what the answer shows of each, in the order they were added. */
+function linesOf(db: Db, cartId: string | Expression<string>) {
+  return (
+    db
+      .selectFrom('cart_lines as l')
+      .innerJoin('product_variants as v', 'v.id', 'l.product_variant_id')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .leftJoin('bundles as b', 'b.id', 'l.bundle_id')
+      // One round trip instead of a second images query: the image each line shows, picked in SQL.
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('product_images as i')
+            .select(['i.id', 'i.url', 'i.alt'])
+            .whereRef('i.product_id', '=', 'p.id')
+            .orderBy(sql`coalesce(i.id = p.default_image_id, false)`, 'desc')
+            .orderBy('i.position')
+            .orderBy('i.id')
+            .limit(1)
+            .as('img'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        'l.id', 'l.quantity', 'l.bundle_id', 'l.bundle_quantity', 'l.product_variant_id', 'v.product_id',
+        'p.name as product_name', 'v.name as variant_name', 'v.price_cents', 'v.stock', 'p.default_image_id', 'b.name as bundle_name',
+        'img.id as image_id', 'img.url as image_url', 'img.alt as image_alt',
+      ])
+      .where('l.cart_id', '=', cartId)
+      .orderBy('l.created_at')
+      .orderBy('l.position')
+      .orderBy('l.id')
+  );
 }
 
 export interface AppliedCard {
@@ -120,15 +186,30 @@ export interface AppliedCard {
   expires_at: Date | null;
 }
 
-export async function appliedCards(db: Db, cartId: string): Promise<AppliedCard[]> {
+function cardsOf(db: Db, cartId: string | Expression<string>) {
   return db
     .selectFrom('cart_gift_cards as cg')
     .innerJoin('gift_cards as g', 'g.id', 'cg.gift_card_id')
     .select(['g.id', 'g.code', 'g.balance_cents', 'g.expires_at'])
     .where('cg.cart_id', '=', cartId)
     .orderBy('cg.applied_at')
-    .orderBy('g.code')
-    .execute();
+    .orderBy('g.code');
+}
+
+interface JsonContents {
+  lines: CartLine[];
+  /** Timestamps arrive as JSON strings. */
+  cards: Array<Omit<AppliedCard, 'expires_at'> & { expires_at: string | Date | null }>;
+}
+
+/** The lines and gift cards of a cart as JSON arrays: one round trip for both, in the cart's own read. */
+function contentsOf(db: Db, cartId: string | Expression<string>) {
+  return [jsonArrayFrom(linesOf(db, cartId)).as('lines'), jsonArrayFrom(cardsOf(db, cartId)).as('cards')] as const;
+}
+
+function fromJson(contents: JsonContents): Pick<CartState, 'lines' | 'cards'> {
+  const cards = contents.cards.map((card) => ({ ...card, expires_at: card.expires_at === null ? null : new Date(card.expires_at) }));
+  return { lines: contents.lines, cards };
 }
 
 export interface CartState {
@@ -138,15 +219,20 @@ export interface CartState {
   totals: Totals;
 }
 
-/** Everything the server computes about a cart, from current prices and balances. */
-export async function cartState(db: Db, store: StoreRow, cart: CartRow | null, now: Date): Promise<CartState> {
-  const [lines, cards] = cart ? await Promise.all([cartLines(db, cart.id), appliedCards(db, cart.id)]) : [[], []];
+function withTotals(store: StoreRow, cart: CartRow | null, { lines, cards }: Pick<CartState, 'lines' | 'cards'>, now: Date): CartState {
   const totals = computeTotals(
     lines.map((l) => ({ unitPriceCents: l.price_cents, quantity: l.quantity, bundleId: l.bundle_id, bundleQuantity: l.bundle_quantity })),
     pricingRule(store),
     cards.map((g) => ({ id: g.id, code: g.code, balanceCents: g.expires_at && g.expires_at <= now ? 0 : g.balance_cents })),
   );
   return { cart, lines, cards, totals };
+}
+
+/** Everything the server computes about a cart, from current prices and balances. */
+export async function cartState(db: Db, store: StoreRow, cart: CartRow | null, now: Date): Promise<CartState> {
+  if (!cart) return withTotals(store, null, { lines: [], cards: [] }, now);
+  const contents = await db.selectNoFrom(() => contentsOf(db, cart.id)).executeTakeFirstOrThrow();
+  return withTotals(store, cart, fromJson(contents as JsonContents), now);
 }
 
 /** Reshapes a cart state into the contract's Cart (and the order snapshot's items). */
@@ -199,8 +285,17 @@ export function reshapeCart(state: CartState): Cart {
   };
 }
 
-/** Loads and reshapes the cart of this token (an empty cart when it has none yet). */
+/** Loads and reshapes the cart of this token (an empty cart when it has none yet): one statement. */
 export async function cartAnswer(db: Db, store: StoreRow, token: string, now: Date, known?: CartRow): Promise<Cart> {
-  const cart = known ?? (await findCart(db, store.id, token)) ?? null;
-  return reshapeCart(await cartState(db, store, cart, now));
+  if (known) return reshapeCart(await cartState(db, store, known, now));
+  const found = await db
+    .selectFrom('carts as c')
+    .selectAll('c')
+    .select(contentsOf(db, sql.ref<string>('c.id')))
+    .where('c.store_id', '=', store.id)
+    .where('c.token', '=', token)
+    .executeTakeFirst();
+  if (!found) return reshapeCart(withTotals(store, null, { lines: [], cards: [] }, now));
+  const { lines, cards, ...cart } = found;
+  return reshapeCart(withTotals(store, cart, fromJson({ lines, cards } as JsonContents), now));
 }

@@ -6,7 +6,7 @@ import { bundleLines, MAX_QUANTITY } from '../domain/cart-math.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { invalidField, notFound } from '../http/errors.ts';
 import { readJson, uuidId } from '../http/validation.ts';
-import { cartAnswer, cartToken, findCart, lockOrCreateCart, upsertTouchedCart } from './cart-service.ts';
+import { addVariantToCart, cartAnswer, cartToken, lockOrCreateCart, touchCart, upsertTouchedCart } from './cart-service.ts';
 import { addLineSchema, addressSchema, changeQuantitySchema } from './payloads.ts';
 
 type Db = Kysely<Database>;
@@ -35,8 +35,6 @@ async function setBundleQuantity(trx: Db, cartId: string, bundleId: number, bund
   }
 }
 
-const touch = (trx: Db, cartId: string, now: Date) => trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
-
 /** `…/cart` (GET, PUT address) and `…/cart/cart_line_items` (POST, PATCH, DELETE). */
 export function cartRoutes({ db, clock }: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -61,31 +59,11 @@ export function cartRoutes({ db, clock }: AppDeps) {
     // The cart row as the transaction wrote it: the answer needs no second read of it.
     const cart = await db.transaction().execute(async (trx) => {
       if (item.product_variant_id !== undefined) {
-        const variant = await trx
-          .selectFrom('product_variants as v')
-          .innerJoin('products as p', 'p.id', 'v.product_id')
-          .select(['v.id', 'v.stock', 'p.name'])
-          .where('v.id', '=', item.product_variant_id)
-          .where('v.store_id', '=', store.id)
-          .executeTakeFirst();
-        if (!variant) throw notFound();
-        const cart = await upsertTouchedCart(trx, store.id, token, clock.now());
-        const existing = await trx
-          .selectFrom('cart_lines')
-          .select(['id', 'quantity'])
-          .where('cart_id', '=', cart.id)
-          .where('product_variant_id', '=', variant.id)
-          .where('bundle_id', 'is', null)
-          .executeTakeFirst();
-        const quantity = (existing?.quantity ?? 0) + item.quantity;
-        if (quantity > MAX_QUANTITY) throw invalidField('quantity', TOO_MANY);
-        checkStock(variant.stock, quantity, variant.name);
-        if (existing) await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', existing.id).execute();
-        else
-          await trx
-            .insertInto('cart_lines')
-            .values({ id: randomUUID(), cart_id: cart.id, product_variant_id: variant.id, bundle_id: null, bundle_quantity: null, quantity })
-            .execute();
+        const { cart, line } = await addVariantToCart(trx, store.id, token, item.product_variant_id, item.quantity, clock.now());
+        // Nothing is kept on a refusal: the transaction rolls back the line and a cart made for it.
+        if (!line) throw notFound();
+        if (line.quantity > MAX_QUANTITY) throw invalidField('quantity', TOO_MANY);
+        checkStock(line.stock, line.quantity, line.name);
         return cart;
       }
       const bundleId = item.bundle_id!;
@@ -130,10 +108,9 @@ export function cartRoutes({ db, clock }: AppDeps) {
     const lineId = uuidId(c.req.param('id'));
     const token = cartToken(c);
     const { cart_line_item: change } = await readJson(c, changeQuantitySchema, { wrapper: 'cart_line_item' });
-    const cart = await findCart(db, store.id, token);
-    if (!cart) throw notFound();
-    await db.transaction().execute(async (trx) => {
-      await lockOrCreateCart(trx, store.id, token);
+    const cart = await db.transaction().execute(async (trx) => {
+      const cart = await touchCart(trx, store.id, token, clock.now());
+      if (!cart) throw notFound();
       const line = await trx
         .selectFrom('cart_lines as l')
         .innerJoin('product_variants as v', 'v.id', 'l.product_variant_id')
@@ -149,27 +126,26 @@ export function cartRoutes({ db, clock }: AppDeps) {
         checkStock(line.stock, change.quantity, line.name);
         await trx.updateTable('cart_lines').set({ quantity: change.quantity }).where('id', '=', line.id).execute();
       }
-      await touch(trx, cart.id, clock.now());
+      return cart;
     });
-    return c.json(await cartAnswer(db, store, token, clock.now()));
+    return c.json(await cartAnswer(db, store, token, clock.now(), cart));
   });
 
   app.delete('/cart_line_items/:id', async (c) => {
     const store = c.var.store;
     const lineId = uuidId(c.req.param('id'));
     const token = cartToken(c);
-    const cart = await findCart(db, store.id, token);
-    if (!cart) throw notFound();
-    await db.transaction().execute(async (trx) => {
-      await lockOrCreateCart(trx, store.id, token);
+    const cart = await db.transaction().execute(async (trx) => {
+      const cart = await touchCart(trx, store.id, token, clock.now());
+      if (!cart) throw notFound();
       const line = await trx.selectFrom('cart_lines').select(['id', 'bundle_id']).where('id', '=', lineId).where('cart_id', '=', cart.id).executeTakeFirst();
       if (!line) throw notFound();
       // A bundle is one thing to the shopper: removing any of its lines removes all of them.
       if (line.bundle_id !== null) await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).where('bundle_id', '=', line.bundle_id).execute();
       else await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute();
-      await touch(trx, cart.id, clock.now());
+      return cart;
     });
-    return c.json(await cartAnswer(db, store, token, clock.now()));
+    return c.json(await cartAnswer(db, store, token, clock.now(), cart));
   });
 
   return app;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { prepareStatementsOn } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 const INT8_OID = 20;
@@ -34,7 +35,10 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     // A checked-out client can also lose its server between two queries (a restart, an admin
     // shutdown): without a listener that 'error' event would crash the process. The query in
     // flight still fails and is answered 503; the pool drops the broken client.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      prepareStatementsOn(client);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = options.dataDir;

@@ -2,11 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as initial from './migrations/0001_initial.ts';
 import * as paymentReleases from './migrations/0002_payment_releases.ts';
+import * as singleVariantLines from './migrations/0003_single_variant_lines.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_payment_releases': paymentReleases,
+  '0003_single_variant_lines': singleVariantLines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { TestProcessor } from '../payments/test-processor.ts';
 import type { RateLimitStore } from './rate-limit.ts';
+import type { StoreCache } from './store-access.ts';
 
 export interface Clock {
   now(): Date;
@@ -34,6 +35,8 @@ export interface AppDeps {
   logger: Logger;
   /** Rate-limit counters: the database, or Redis when REDIS_URL is set. */
   rateLimits: RateLimitStore;
+  /** Store rows kept for STORE_CACHE_MS between reads. */
+  stores: StoreCache;
 }
 
 export interface AppEnv {

@@ -29,13 +29,57 @@ async function selectStore(db: Kysely<Database>, column: 'slug' | 'custom_domain
     .executeTakeFirst();
   if (!found) return undefined;
   const { allowed_lists_present, ...store } = found;
+  // Shared by every request that gets it from the cache: nobody may change it.
+  Object.freeze(store);
   listsPresent.set(store, Boolean(allowed_lists_present));
   return store;
 }
 
-export async function findStoreBySlug(db: Kysely<Database>, slug: string | undefined): Promise<StoreRow> {
+/**
+ * Store rows by slug and by custom domain, kept for a second: every API call names its store, and
+ * reading the same row for each was one database round trip of two on `GET …/cart`. A store's settings
+ * change rarely and by an operator; every instance sees a change within the TTL (docs/decisions/070).
+ * Unknown stores are not kept, so a new store is found at once.
+ */
+export class StoreCache {
+  readonly #entries = new Map<string, { store: StoreRow; expiresAt: number }>();
+  readonly #ttlMs: number;
+  readonly #clock: Clock;
+  readonly #maxEntries: number;
+
+  constructor(ttlMs: number, clock: Clock, maxEntries = 1000) {
+    this.#ttlMs = ttlMs;
+    this.#clock = clock;
+    this.#maxEntries = maxEntries;
+  }
+
+  async find(db: Kysely<Database>, column: 'slug' | 'custom_domain', value: string): Promise<StoreRow | undefined> {
+    if (this.#ttlMs <= 0) return selectStore(db, column, value);
+    const key = `${column}:${value}`;
+    const now = this.#clock.now().getTime();
+    const kept = this.#entries.get(key);
+    if (kept && kept.expiresAt > now) return kept.store;
+    const store = await selectStore(db, column, value);
+    this.#entries.delete(key);
+    if (store) {
+      if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#entries.set(key, { store, expiresAt: now + this.#ttlMs });
+    }
+    return store;
+  }
+
+  /** Forgets every row (this process changed stores, e.g. an import). */
+  clear(): void {
+    this.#entries.clear();
+  }
+}
+
+/** No caching: each lookup reads the database. */
+const uncached = new StoreCache(0, { now: () => new Date() });
+
+export async function findStoreBySlug(db: Kysely<Database>, slug: string | undefined, cache: StoreCache = uncached): Promise<StoreRow> {
   if (!slug || !SLUG.test(slug)) throw notFound();
-  const store = await selectStore(db, 'slug', slug);
+  const store = await cache.find(db, 'slug', slug);
   if (!store) throw notFound();
   return store;
 }
@@ -113,10 +157,10 @@ export async function assertAccess(db: Kysely<Database>, store: StoreRow, header
 // The verify call is how a shopper asks for access, so it cannot require access itself.
 const OPEN_PATHS = /\/allowed_users\/verify\/?$/;
 
-export async function findStoreByDomain(db: Kysely<Database>, domain: string): Promise<StoreRow> {
+export async function findStoreByDomain(db: Kysely<Database>, domain: string, cache: StoreCache = uncached): Promise<StoreRow> {
   const host = domain.trim().toLowerCase();
   if (!host || host.length > 253) throw notFound();
-  const store = await selectStore(db, 'custom_domain', host);
+  const store = await cache.find(db, 'custom_domain', host);
   if (!store) throw notFound();
   return store;
 }
@@ -126,11 +170,11 @@ export async function findStoreByDomain(db: Kysely<Database>, domain: string): P
  * On a custom host the verify call names its store by `?custom_domain=` (spec §7): a shopper turned
  * away there has no slug to put in the path.
  */
-export function storeContext(db: Kysely<Database>, clock: Clock) {
+export function storeContext(db: Kysely<Database>, clock: Clock, stores: StoreCache = uncached) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const isOpen = OPEN_PATHS.test(c.req.path);
     const domain = isOpen ? c.req.query('custom_domain') : undefined;
-    const store = domain ? await findStoreByDomain(db, domain) : await findStoreBySlug(db, c.req.param('slug'));
+    const store = domain ? await findStoreByDomain(db, domain, stores) : await findStoreBySlug(db, c.req.param('slug'), stores);
     if (!isOpen) await assertAccess(db, store, (name) => c.req.header(name), clock);
     c.set('store', store);
     await next();

@@ -35,12 +35,12 @@ const VERIFY_ANSWER = { message: 'If this email address is on the list, a sign-i
 
 /** Store info, custom-domain lookup and the allowed-users sign-in link (spec §7). */
 export function storeRoutes(deps: AppDeps) {
-  const { db, clock, config, rateLimits } = deps;
+  const { db, clock, config, rateLimits, stores } = deps;
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
     const { custom_domain } = readQuery(c, customDomainQuery);
-    const store = await findStoreByDomain(db, custom_domain);
+    const store = await findStoreByDomain(db, custom_domain, stores);
     await assertAccess(db, store, (name) => c.req.header(name), clock);
     return c.json(reshapeStore(store, await hasAllowedLists(db, store)));
   });

@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiFetch } from './front-server.ts';
+
+/** Only the public catalog: store info, products, variants, bundles. Carts and orders are never public. */
+const CACHEABLE_PATH = /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^?]*)?)?(\?|$)/;
+/** Any of these may make an answer the shopper's own: such requests always reach the API. */
+const PRIVATE_HEADERS = ['authorization', 'cookie', 'recipient-token', 'allowed-recipient-token', 'allowed-domain-token', 'browser_token'];
+
+interface Entry {
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string | undefined;
+  storedAt: number;
+  expiresAt: number;
+}
+
+export interface MicrocacheOptions {
+  /** How long an answer is reused, at most (and never longer than its own `max-age`). 0 turns it off. */
+  ttlMs: number;
+  /** Entries kept; the oldest goes first. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/** `max-age` of a `Cache-Control` that lets a shared cache keep the answer, else 0. */
+function sharedMaxAgeMs(cacheControl: string | null): number {
+  if (!cacheControl) return 0;
+  const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
+  if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
+  const maxAge = directives.map((d) => /^(?:s-maxage|max-age)=(\d+)$/.exec(d)).find(Boolean);
+  return maxAge ? Number(maxAge[1]) * 1000 : 0;
+}
+
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * The API's answers vary on `Origin` at most (CORS with a list of origins), so the origin is part of
+ * every key; an answer varying on anything else is not kept.
+ */
+const keyOf = (url: string, origin: string | null | undefined) => `${url}\n${origin ?? ''}`;
+const variesOnOriginOnly = (vary: string | null) => !vary || vary.split(',').every((name) => name.trim().toLowerCase() === 'origin');
+
+/**
+ * A shared HTTP cache of the API's public catalog answers, in front of Hono, for about a second: what
+ * nginx calls a microcache. Answers the API itself marks `public, max-age=…` (src/server/http/catalog-cache.ts)
+ * are served from memory, 304 included, without building a web Request or touching the database; a
+ * busy store's info is read once a second however many shoppers ask. Staleness is bounded by the TTL on
+ * every instance, so no cross-instance invalidation is needed (docs/decisions/070).
+ */
+export class ApiMicrocache {
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+  /** Key: the request URL and its `Origin`. */
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(options: MicrocacheOptions) {
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = options.maxEntries ?? 2000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Forgets every answer (a rebuild or an import in this process changed the catalog). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  #cacheableRequest(method: string | undefined, url: string, has: (name: string) => boolean): boolean {
+    return this.#ttlMs > 0 && method === 'GET' && CACHEABLE_PATH.test(url) && !PRIVATE_HEADERS.some(has);
+  }
+
+  /** Answers `req` from memory when a fresh answer is kept; false when the API must answer. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '';
+    if (!this.#cacheableRequest(req.method, url, (name) => req.headers[name] !== undefined)) return false;
+    const key = keyOf(url, req.headers.origin);
+    const entry = this.#entries.get(key);
+    if (!entry) return false;
+    const now = this.#now();
+    if (entry.expiresAt <= now) {
+      this.#entries.delete(key);
+      return false;
+    }
+    const age = String(Math.floor((now - entry.storedAt) / 1000));
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (entry.etag && ifNoneMatch && matchesEtag(ifNoneMatch, entry.etag)) {
+      const { 'content-type': _type, ...headers } = entry.headers;
+      res.writeHead(304, { ...headers, age });
+      res.end();
+      return true;
+    }
+    res.writeHead(200, { ...entry.headers, age, 'content-length': entry.body.length });
+    res.end(entry.body);
+    return true;
+  }
+
+  /** `apiFetch` that keeps the answers `serve` may give later. */
+  wrap(apiFetch: ApiFetch): ApiFetch {
+    return async (request) => {
+      const response = await apiFetch(request);
+      const url = new URL(request.url);
+      const path = url.pathname + url.search;
+      if (response.status !== 200 || !this.#cacheableRequest(request.method, path, (name) => request.headers.has(name))) return response;
+      const maxAgeMs = sharedMaxAgeMs(response.headers.get('cache-control'));
+      if (maxAgeMs === 0 || response.headers.has('set-cookie') || !variesOnOriginOnly(response.headers.get('vary'))) return response;
+
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: Record<string, string> = {};
+      for (const [name, value] of response.headers) if (name !== 'content-length' && name !== 'date') headers[name] = value;
+      const now = this.#now();
+      const key = keyOf(path, request.headers.get('origin'));
+      this.#entries.delete(key);
+      if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#entries.set(key, { headers, body, etag: response.headers.get('etag') ?? undefined, storedAt: now, expiresAt: now + Math.min(this.#ttlMs, maxAgeMs) });
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  }
+}
+
+/** `API_MICROCACHE_MS` (default 1000; 0 turns the microcache off). */
+export function microcacheTtlFromEnv(env: Record<string, string | undefined>): number {
+  const value = env['API_MICROCACHE_MS']?.trim();
+  if (value === undefined || value === '') return 1000;
+  if (!/^\d{1,6}$/.test(value)) throw new Error(`API_MICROCACHE_MS must be a whole number of milliseconds (0 to turn it off), not "${value}".`);
+  return Number(value);
+}
