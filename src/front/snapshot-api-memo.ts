@@ -6,12 +6,19 @@ const CATALOG_READ = /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^/?]+(
 const LIST = /^\/api\/store_front\/[^/?]+\/(products|bundles)$/;
 /** Any of these makes an answer shopper-specific (restricted stores' access tokens, the cart token). */
 const PRIVATE_HEADERS = ['cookie', 'authorization', 'recipient-token', 'allowed-recipient-token', 'allowed-domain-token', 'browser_token'];
+/** Headers that describe one body: a seeded answer must not carry those of the answer it was checked against. */
+const BODY_HEADERS = new Set(['content-length', 'date', 'etag', 'last-modified', 'content-md5', 'digest', 'content-digest', 'repr-digest']);
 
 interface Stored {
   status: number;
   headers: Array<[string, string]>;
   body: Uint8Array<ArrayBuffer>;
 }
+
+/** Answers derived from one list answer, by path: seeded only if the first agrees with the API. */
+type Seeds = Array<[path: string, body: Uint8Array<ArrayBuffer>]>;
+
+const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 /**
  * Remembers public catalog answers while a snapshot is written. Each page is rendered (its loader
@@ -22,7 +29,7 @@ interface Stored {
  */
 export class SnapshotApiMemo {
   #entries: Map<string, Stored> | null = null;
-  /** List paths whose items were checked against a real single answer (its headers kept). */
+  /** Kinds of seeded answers (`/api/store_front/acme/products/{id}`) checked against a real answer: its headers. */
   #verified = new Map<string, Array<[string, string]>>();
   #unseedable = new Set<string>();
 
@@ -53,19 +60,18 @@ export class SnapshotApiMemo {
       const stored: Stored = { status: 200, headers: [...response.headers], body: new Uint8Array(await response.arrayBuffer()) };
       entries.set(key, stored);
       const list = LIST.exec(url.pathname);
-      if (list) await this.#seedItems(entries, list[0]!, stored, apiFetch, request);
+      if (list) await this.#seedFromList(entries, list[0]!, list[1] as 'products' | 'bundles', stored, apiFetch, request);
       return new Response(stored.body, { status: stored.status, headers: stored.headers });
     };
   }
 
   /**
    * A list page (500 products) holds each item exactly as `GET …/{kind}/{id}` answers it, so the
-   * single answers are remembered from it: one query instead of one API call per page. The first
-   * item is checked against a real single answer, byte for byte; if the shapes ever differ,
-   * nothing is seeded and every page asks the API.
+   * single answers are remembered from it: one query instead of one API call per page. A product
+   * page also reads `…/products/{id}/product_variants`: those come from one bulk call
+   * (`…/product_variants?product_ids=…`, docs/api.md) for the whole list page.
    */
-  async #seedItems(entries: Map<string, Stored>, listPath: string, list: Stored, apiFetch: ApiFetch, like: Request): Promise<void> {
-    if (this.#unseedable.has(listPath)) return;
+  async #seedFromList(entries: Map<string, Stored>, listPath: string, kind: 'products' | 'bundles', list: Stored, apiFetch: ApiFetch, like: Request): Promise<void> {
     let items: Array<{ id: string }>;
     try {
       items = (JSON.parse(new TextDecoder().decode(list.body)) as { data: Array<{ id: string }> }).data;
@@ -73,22 +79,61 @@ export class SnapshotApiMemo {
       return;
     }
     if (!Array.isArray(items) || items.length === 0) return;
-    const keyOf = (id: string) => `${listPath}/${encodeURIComponent(id)}`;
-    const encode = (item: unknown) => new TextEncoder().encode(JSON.stringify({ data: item }));
-    if (!this.#verified.has(listPath)) {
-      const first = items[0]!;
-      const real = await apiFetch(new Request(new URL(keyOf(String(first.id)), like.url), { headers: like.headers }));
-      const body = new Uint8Array(await real.arrayBuffer());
-      if (real.status !== 200 || Buffer.compare(Buffer.from(body), Buffer.from(encode(first))) !== 0) {
-        this.#unseedable.add(listPath);
+    const ids = items.map((item) => String(item.id));
+    const pathOf = (id: string) => `${listPath}/${encodeURIComponent(id)}`;
+    await this.#seed(entries, `${listPath}/{id}`, items.map((item) => [pathOf(String(item.id)), encodeJson({ data: item })]), apiFetch, like);
+    if (kind !== 'products') return;
+    const variantsKind = `${listPath}/{id}/product_variants`;
+    if (this.#unseedable.has(variantsKind) || ids.every((id) => entries.has(`${pathOf(id)}/product_variants`))) return;
+    const byProduct = await this.#variantsOf(listPath, ids, apiFetch, like);
+    if (!byProduct) {
+      this.#unseedable.add(variantsKind);
+      return;
+    }
+    const seeds: Seeds = ids.map((id) => [`${pathOf(id)}/product_variants`, encodeJson({ data: byProduct.get(id) ?? [] })]);
+    await this.#seed(entries, variantsKind, seeds, apiFetch, like);
+  }
+
+  /** The variants of a list page's products by product id, from one bulk call; null if the API has none. */
+  async #variantsOf(listPath: string, ids: string[], apiFetch: ApiFetch, like: Request): Promise<Map<string, unknown[]> | null> {
+    const storePath = listPath.slice(0, -'/products'.length);
+    const url = new URL(`${storePath}/product_variants?product_ids=${ids.map(encodeURIComponent).join(',')}`, like.url);
+    const response = await apiFetch(new Request(url, { headers: like.headers }));
+    if (response.status !== 200) return null;
+    try {
+      const variants = ((await response.json()) as { data: Array<{ attributes: { product_id: string } }> }).data;
+      const byProduct = new Map<string, unknown[]>();
+      for (const variant of variants) {
+        const productId = String(variant.attributes.product_id);
+        const list = byProduct.get(productId);
+        if (list) list.push(variant);
+        else byProduct.set(productId, [variant]);
+      }
+      return byProduct;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Remembers derived answers of one kind. The first time, the first of them is checked against a
+   * real answer, byte for byte; if the shapes ever differ, that kind is never seeded and every page
+   * asks the API. Seeded answers get the real answer's headers without the body-specific ones (its
+   * ETag names another body).
+   */
+  async #seed(entries: Map<string, Stored>, kind: string, seeds: Seeds, apiFetch: ApiFetch, like: Request): Promise<void> {
+    if (this.#unseedable.has(kind) || seeds.length === 0) return;
+    if (!this.#verified.has(kind)) {
+      const [path, body] = seeds[0]!;
+      const real = await apiFetch(new Request(new URL(path, like.url), { headers: like.headers }));
+      const realBody = new Uint8Array(await real.arrayBuffer());
+      if (real.status !== 200 || Buffer.compare(realBody, body) !== 0) {
+        this.#unseedable.add(kind);
         return;
       }
-      this.#verified.set(listPath, [...real.headers].filter(([name]) => name !== 'content-length' && name !== 'date'));
+      this.#verified.set(kind, [...real.headers].filter(([name]) => !BODY_HEADERS.has(name)));
     }
-    const headers = this.#verified.get(listPath)!;
-    for (const item of items) {
-      const key = keyOf(String(item.id));
-      if (!entries.has(key)) entries.set(key, { status: 200, headers, body: encode(item) });
-    }
+    const headers = this.#verified.get(kind)!;
+    for (const [path, body] of seeds) if (!entries.has(path)) entries.set(path, { status: 200, headers, body });
   }
 }

@@ -80,6 +80,56 @@ describe('products', () => {
   });
 });
 
+describe('variants of many products (extension)', () => {
+  const VIP_UUID = '8f14e45f-ea1c-4b4e-9d6a-000000000001';
+
+  test("one call answers each product's variants exactly as its own variants call does, in the order asked", async () => {
+    const ids = [await productId(api.db, 'canvas-sneaker'), await productId(api.db, 'classic-tee'), await productId(api.db, 'wool-beanie')];
+    const singles = await Promise.all(ids.map((id) => api.call('GET', `/store_front/acme/products/${id}/product_variants`)));
+    const bulk = await api.call('GET', `/store_front/acme/product_variants?product_ids=${ids.join(',')}`);
+    expect(bulk.status).toBe(200);
+    expect(bulk.body).toEqual({ data: singles.flatMap((single) => single.body.data) });
+    expect(bulk.body.data.length).toBeGreaterThan(ids.length);
+    // Byte for byte: what a snapshot cuts out of the bulk answer is what the single call answers.
+    const teeVariants = bulk.body.data.filter((v: any) => v.attributes.product_id === ids[1]);
+    expect(JSON.stringify({ data: teeVariants })).toBe(singles[1]!.text);
+  });
+
+  test("a repeated id counts once; unknown ids and other stores' products have no variants", async () => {
+    const tee = await productId(api.db, 'classic-tee');
+    const vipProduct = await productId(api.db, 'vip-reserve-watch');
+    const own = await api.call('GET', `/store_front/acme/products/${tee}/product_variants`);
+    const bulk = await api.call('GET', `/store_front/acme/product_variants?product_ids=${tee},999999,${vipProduct},${tee}`);
+    expect(bulk.status).toBe(200);
+    expect(bulk.body).toEqual(own.body);
+    const none = await api.call('GET', `/store_front/acme/product_variants?product_ids=${vipProduct}`);
+    expect(none.body).toEqual({ data: [] });
+  });
+
+  test('missing or malformed product ids, or more than 500, answer 422 with an errors map', async () => {
+    const tooMany = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
+    for (const query of ['', '?product_ids=', '?product_ids=abc', '?product_ids=1,,2', '?product_ids=0', '?product_ids=1e3', '?product_ids=1,%202', `?product_ids=${tooMany}`]) {
+      const res = await api.call('GET', `/store_front/acme/product_variants${query}`);
+      expect(res.status, query).toBe(422);
+      expect(res.body.errors, query).toEqual({ product_ids: ['Product ids must be 1 to 500 product ids separated by commas.'] });
+    }
+    const fiveHundred = Array.from({ length: 500 }, (_, i) => i + 1).join(',');
+    expect((await api.call('GET', `/store_front/acme/product_variants?product_ids=${fiveHundred}`)).status).toBe(200);
+  });
+
+  test('a restricted store needs its access token, an unknown store is 404', async () => {
+    const watch = await productId(api.db, 'vip-reserve-watch');
+    const refused = await api.call('GET', `/store_front/vip/product_variants?product_ids=${watch}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: 'The store has restricted access. Please contact Admin.' });
+    const allowed = await api.call('GET', `/store_front/vip/product_variants?product_ids=${watch}`, { headers: { 'allowed-recipient-token': VIP_UUID } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.length).toBeGreaterThan(0);
+    expect(allowed.headers.get('cache-control')).toBe('private, no-store');
+    expect((await api.call('GET', `/store_front/nope/product_variants?product_ids=${watch}`)).body).toEqual(NOT_FOUND);
+  });
+});
+
 describe('bundles', () => {
   test('three demo bundles with summed prices and item images', async () => {
     const res = await api.call('GET', '/store_front/acme/bundles');

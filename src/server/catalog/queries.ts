@@ -33,9 +33,18 @@ export async function imagesByProduct(db: Db, productIds: readonly number[]): Pr
   return map;
 }
 
-export async function variantsByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
+function groupByProduct(rows: readonly VariantRow[]): Map<number, VariantRow[]> {
   const map = new Map<number, VariantRow[]>();
-  if (productIds.length === 0) return map;
+  for (const row of rows) {
+    const list = map.get(row.product_id) ?? [];
+    list.push(row);
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+export async function variantsByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
+  if (productIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('product_variants')
     .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
@@ -44,12 +53,22 @@ export async function variantsByProduct(db: Db, productIds: readonly number[]): 
     .orderBy('position')
     .orderBy('id')
     .execute();
-  for (const row of rows) {
-    const list = map.get(row.product_id) ?? [];
-    list.push(row);
-    map.set(row.product_id, list);
-  }
-  return map;
+  return groupByProduct(rows);
+}
+
+/** Variants of those of `productIds` that are products of the store (other ids have none), by product. */
+export async function variantsOfStoreProducts(db: Db, storeId: number, productIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
+  if (productIds.length === 0) return new Map();
+  const ofStore = db.selectFrom('products').select('products.id').where('products.store_id', '=', storeId).where('products.id', 'in', [...new Set(productIds)]);
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
+    .where('product_id', 'in', ofStore)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return groupByProduct(rows);
 }
 
 export async function listProducts(db: Db, storeId: number, options: ListOptions) {

@@ -3,22 +3,43 @@ import { SnapshotApiMemo } from '../../../src/front/snapshot-api-memo.ts';
 
 const BASE = 'http://127.0.0.1:4321';
 
-/** A fake API that counts calls per path and answers like the real one (single answer = list item). */
-function fakeApi(options: { singleDiffers?: boolean } = {}) {
+/**
+ * A fake API that counts calls per path and answers like the real one: a single answer is the list
+ * item, a product's variants are its part of the bulk variants answer, catalog answers carry an ETag.
+ */
+function fakeApi(options: { singleDiffers?: boolean; bulkVariants?: 'same' | 'differs' | 'missing' } = {}) {
   const calls: string[] = [];
   const products = [{ id: '1', type: 'product', attributes: { name: 'Tee' } }, { id: '2', type: 'product', attributes: { name: 'Mug' } }];
+  const variants = [
+    { id: '11', type: 'product_variant', attributes: { product_id: '1', name: 'S' } },
+    { id: '12', type: 'product_variant', attributes: { product_id: '1', name: 'M' } },
+    { id: '21', type: 'product_variant', attributes: { product_id: '2', name: 'Default' } },
+  ];
+  const catalog = (body: unknown) => {
+    const text = JSON.stringify(body);
+    return new Response(text, { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=30', etag: `W/"${text.length}-${text.charCodeAt(text.length - 3)}"` } });
+  };
   const fetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     calls.push(url.pathname + url.search);
-    if (url.pathname === '/api/store_front/acme/products') return Response.json({ data: products, meta: { total: 2, page: 1, perPage: 500 } });
+    if (url.pathname === '/api/store_front/acme/products') return catalog({ data: products, meta: { total: 2, page: 1, perPage: 500 } });
+    if (url.pathname === '/api/store_front/acme/product_variants') {
+      const bulk = options.bulkVariants ?? 'same';
+      if (bulk === 'missing') return Response.json({ message: 'Record not found' }, { status: 404 });
+      const asked = url.searchParams.get('product_ids')!.split(',');
+      const data = variants.filter((v) => asked.includes(v.attributes.product_id));
+      return catalog({ data: bulk === 'differs' ? data.map((v) => ({ ...v, extra: true })) : data });
+    }
+    const ofProduct = /\/products\/(\d+)\/product_variants$/.exec(url.pathname);
+    if (ofProduct) return catalog({ data: variants.filter((v) => v.attributes.product_id === ofProduct[1]) });
     const single = /\/products\/(\d+)$/.exec(url.pathname);
     if (single) {
       const item = products.find((p) => p.id === single[1]);
       if (!item) return Response.json({ message: 'Record not found' }, { status: 404 });
-      return Response.json({ data: options.singleDiffers ? { ...item, extra: true } : item });
+      return catalog({ data: options.singleDiffers ? { ...item, extra: true } : item });
     }
     if (url.pathname === '/api/store_front/acme/cart') return Response.json({ cartItems: [] });
-    return Response.json({ data: { id: '1', type: 'store' } });
+    return catalog({ data: { id: '1', type: 'store' } });
   };
   return { calls, fetch };
 }
@@ -62,7 +83,63 @@ describe('SnapshotApiMemo', () => {
     const mug = await fetch(get('/api/store_front/acme/products/2'));
     expect(await mug.json()).toEqual({ data: { id: '2', type: 'product', attributes: { name: 'Mug' } } });
     // The list, and the first item once to check that list items and single answers agree.
-    expect(api.calls).toEqual(['/api/store_front/acme/products?page=1&per_page=500', '/api/store_front/acme/products/1']);
+    expect(api.calls.filter((call) => !call.includes('product_variants'))).toEqual(['/api/store_front/acme/products?page=1&per_page=500', '/api/store_front/acme/products/1']);
+  });
+
+  test("a product list page answers its products' variant reads from one bulk call, checked once against the API", async () => {
+    const api = fakeApi();
+    const memo = new SnapshotApiMemo();
+    const fetch = memo.wrap(api.fetch);
+    memo.begin();
+    await fetch(get('/api/store_front/acme/products?page=1&per_page=500'));
+    const real = await (await api.fetch(get('/api/store_front/acme/products/2/product_variants'))).text();
+    api.calls.length = 0;
+    const fromMemo = await fetch(get('/api/store_front/acme/products/2/product_variants'));
+    expect(await fromMemo.text()).toBe(real);
+    expect((await fetch(get('/api/store_front/acme/products/1/product_variants'))).status).toBe(200);
+    expect(api.calls).toEqual([]);
+  });
+
+  test('the list page asks for its variants in one call and checks the first product against its own answer', async () => {
+    const api = fakeApi();
+    const memo = new SnapshotApiMemo();
+    const fetch = memo.wrap(api.fetch);
+    memo.begin();
+    await fetch(get('/api/store_front/acme/products?page=1&per_page=500'));
+    expect(api.calls.filter((call) => call.includes('product_variants'))).toEqual([
+      '/api/store_front/acme/product_variants?product_ids=1,2',
+      '/api/store_front/acme/products/1/product_variants',
+    ]);
+  });
+
+  test('when bulk variants differ from single answers, or the API has no bulk call, variant reads reach the API', async () => {
+    for (const bulkVariants of ['differs', 'missing'] as const) {
+      const api = fakeApi({ bulkVariants });
+      const memo = new SnapshotApiMemo();
+      const fetch = memo.wrap(api.fetch);
+      memo.begin();
+      await fetch(get('/api/store_front/acme/products?page=1&per_page=500'));
+      const mug = await fetch(get('/api/store_front/acme/products/2/product_variants'));
+      expect(await mug.json(), bulkVariants).toEqual({ data: [{ id: '21', type: 'product_variant', attributes: { product_id: '2', name: 'Default' } }] });
+      expect(api.calls, bulkVariants).toContain('/api/store_front/acme/products/2/product_variants');
+      // Checked once per snapshot: a second list page does not ask again.
+      await fetch(get('/api/store_front/acme/products?page=1&per_page=500&sort=name'));
+      expect(api.calls.filter((call) => call.startsWith('/api/store_front/acme/product_variants')), bulkVariants).toHaveLength(1);
+    }
+  });
+
+  test('seeded answers keep the checked answer\'s caching headers but not its ETag, which names another body', async () => {
+    const api = fakeApi();
+    const memo = new SnapshotApiMemo();
+    const fetch = memo.wrap(api.fetch);
+    memo.begin();
+    await fetch(get('/api/store_front/acme/products?page=1&per_page=500'));
+    for (const path of ['/api/store_front/acme/products/2', '/api/store_front/acme/products/2/product_variants']) {
+      const seeded = await fetch(get(path));
+      expect(seeded.headers.get('cache-control'), path).toBe('public, max-age=30');
+      expect(seeded.headers.get('content-type'), path).toBe('application/json');
+      expect(seeded.headers.get('etag'), path).toBeNull();
+    }
   });
 
   test('when single answers differ from list items, nothing is seeded', async () => {

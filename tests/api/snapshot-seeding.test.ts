@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { SnapshotApiMemo } from '../../src/front/snapshot-api-memo.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => api?.close());
+
+test("over the real API, a product list page answers every product's own and variants reads byte for byte, with one variants call", async () => {
+  const calls: string[] = [];
+  const memo = new SnapshotApiMemo();
+  const memoFetch = memo.wrap(async (request) => {
+    const url = new URL(request.url);
+    calls.push(url.pathname.replace(/^\/api/, '') + url.search);
+    return fetch(request);
+  });
+  const get = (path: string) => memoFetch(new Request(`${api.baseUrl}${path}`, { headers: { accept: 'application/json' } }));
+  memo.begin();
+
+  const list = await get('/store_front/acme/products?page=1&per_page=500&sort=name');
+  const ids: string[] = (await list.json()).data.map((p: { id: string }) => p.id);
+  expect(ids.length).toBeGreaterThanOrEqual(24);
+  expect(calls).toEqual([
+    '/store_front/acme/products?page=1&per_page=500&sort=name',
+    `/store_front/acme/products/${ids[0]}`,
+    `/store_front/acme/product_variants?product_ids=${ids.join(',')}`,
+    `/store_front/acme/products/${ids[0]}/product_variants`,
+  ]);
+
+  calls.length = 0;
+  for (const id of ids) {
+    for (const path of [`/store_front/acme/products/${id}`, `/store_front/acme/products/${id}/product_variants`]) {
+      const seeded = await get(path);
+      const real = await api.call('GET', path);
+      expect(await seeded.text(), path).toBe(real.text);
+      expect(seeded.headers.get('cache-control'), path).toBe(real.headers.get('cache-control'));
+      expect(seeded.headers.get('etag'), path).toBeNull();
+    }
+  }
+  expect(calls).toEqual([]);
+  memo.end();
+});
