@@ -12,11 +12,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { astroBuildIsStale, astroEntry } from '../src/front/astro-build.ts';
-import { bareTarget, load, apiTargets, type LoadFigures } from './bench/api-bench.ts';
+import { bareTarget, load, apiTargets, pacedTargets, type LoadFigures } from './bench/api-bench.ts';
 import { BENCH } from './bench/bench-env.ts';
 import { checkBudgets, type BenchResults } from './bench/budgets.ts';
 import { buildDemo, buildGenerated } from './bench/build-bench.ts';
 import { measureJs } from './bench/js-weight.ts';
+import { pacedLoad } from './bench/paced-load.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { machineInfo } from './bench/machine.ts';
 import { renderReport } from './bench/report.ts';
@@ -177,13 +178,22 @@ if (want('api')) {
         log(`  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
         figures.push(f);
       }
+      // The budget's "p99 at 1,000 requests per second": evenly paced (the budget is checked on these),
+      // and autocannon's overallRate beside them, which sends each second's share in a burst (ADR 060).
       const fixedRate: LoadFigures[] = [];
-      for (const target of [targets.getCart, targets.addLine]) {
-        const f = await load(server.url, target, Math.max(seconds, 10), { label: 'PostgreSQL', rate: 1000, connections: 20 });
-        log(`  PostgreSQL ${f.name} at 1000/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`);
+      const paced = pacedTargets(fixtures);
+      for (const target of [paced.getCart, paced.addLine]) {
+        const f = await pacedLoad(server.url, target, { rate: 1000, seconds: Math.max(seconds, 10), label: 'PostgreSQL, paced' });
+        log(`  PostgreSQL ${f.name} paced at 1000/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`);
         fixedRate.push(f);
       }
-      results.api = { ...results.api, postgres: figures, fixedRate };
+      const burstRate: LoadFigures[] = [];
+      for (const target of [targets.getCart, targets.addLine]) {
+        const f = await load(server.url, target, Math.max(seconds, 10), { label: 'PostgreSQL, autocannon overallRate', rate: 1000, connections: 20 });
+        log(`  PostgreSQL ${f.name} autocannon overallRate 1000: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`);
+        burstRate.push(f);
+      }
+      results.api = { ...results.api, postgres: figures, fixedRate, burstRate };
     }),
   );
 }

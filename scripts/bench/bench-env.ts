@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+
+/** Where Debian's PostgreSQL listens on this host besides TCP; libpq's default way to reach it. */
+const LOCAL_SOCKET_DIR = '/var/run/postgresql';
 
 /**
  * Where the bench keeps its things: ports 4470-4489, `.data-bench*` folders and `dist-bench`
@@ -18,7 +22,13 @@ export const BENCH = {
     storefrontPg: 4472,
     nginx: 4473,
   },
-  postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  /**
+   * A PostgreSQL on the same host is reached by its Unix socket, as a same-host deployment should
+   * (docs/performance.md has TCP figures beside them); BENCH_POSTGRES_URL to choose.
+   */
+  postgresAdminUrl:
+    process.env.BENCH_POSTGRES_URL ??
+    (existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost/test?host=${LOCAL_SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/test'),
 } as const;
 
 /** The environment every child the bench starts gets: Node 24 first in PATH, quiet logs, source maps. */

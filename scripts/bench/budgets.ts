@@ -8,7 +8,15 @@ export interface BenchResults {
   js?: PageJs[];
   lighthouse?: LighthouseFigures[];
   build?: BuildFigures[];
-  api?: { pglite?: LoadFigures[]; postgres?: LoadFigures[]; ceiling?: LoadFigures; fixedRate?: LoadFigures[] };
+  api?: {
+    pglite?: LoadFigures[];
+    postgres?: LoadFigures[];
+    ceiling?: LoadFigures;
+    /** Evenly paced at the offered rate (the budget's figure). */
+    fixedRate?: LoadFigures[];
+    /** autocannon's overallRate at the same offered rate: each second's share sent in a burst. */
+    burstRate?: LoadFigures[];
+  };
   static?: LoadFigures[];
   mixed?: unknown;
   /** When each section was last measured, and how busy the machine was then (1-minute load average). */

@@ -54,7 +54,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
     );
   }
   if (r.api) {
-    const rows = [...(r.api.ceiling ? [r.api.ceiling] : []), ...(r.api.pglite ?? []), ...(r.api.postgres ?? []), ...(r.api.fixedRate ?? [])];
+    const rows = [...(r.api.ceiling ? [r.api.ceiling] : []), ...(r.api.pglite ?? []), ...(r.api.postgres ?? []), ...(r.api.fixedRate ?? []), ...(r.api.burstRate ?? [])];
     parts.push(
       '### API on loopback (autocannon, 10 connections; fixed-rate rows at the offered rate)\n\n' +
         table(

@@ -13,3 +13,9 @@ export const round = (value: number, digits = 0): number => {
 };
 
 export const kb = (bytes: number): number => round(bytes / 1024, 1);
+
+/** The p-th percentile (nearest rank) of numbers sorted ascending; 0 for none. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

@@ -5,8 +5,9 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Cart, CartItem, GiftCard, Image } from '../../lib/api-types.ts';
 import { HEADER } from '../../lib/api-types.ts';
 import { centsToDecimal } from '../../lib/money.ts';
+import { compileOnce } from '../db/compile-once.ts';
 import type { CartRow, Database, StoreRow } from '../db/schema.ts';
-import { computeTotals, countCartUnits, type PricingRule, type Totals } from '../domain/cart-math.ts';
+import { computeTotals, countCartUnits, MAX_QUANTITY, type PricingRule, type Totals } from '../domain/cart-math.ts';
 
 type Db = Kysely<Database>;
 
@@ -72,58 +73,98 @@ export async function touchCart(trx: Db, storeId: number, token: string, now: Da
 }
 
 /**
- * Adds `quantity` of a variant of this store to the shopper's cart, in one statement: the cart is
- * created or touched (`on conflict do update` locks it as `for update` would), and the cart's own line
- * for the variant (bundle lines aside) is created or increased on the `cart_lines_single_variant`
- * index, which also settles concurrent adds. Answers the cart with the line's new quantity and the
- * stock and name to check it against; no line when the store has no such variant. The caller rolls
- * the transaction back when the new quantity is refused, cart and all.
+ * Adding a variant, as one statement and so one atomic write without a transaction around it:
+ * - `v`: the store's variant with its stock, name and the quantity this shopper's cart already holds
+ *   of it on its own line (bundle lines aside), as the statement's snapshot sees them;
+ * - `c`: the cart, created or touched (`on conflict do update` waits for and locks a cart another
+ *   call is writing) — only when that held quantity plus the new one passes the stock and the limit;
+ * - `l`: the line, created or increased on the `cart_lines_single_variant` index. The increase checks
+ *   the limits again against the line as it is now, so concurrent adds can never pass them.
+ * When the first check refuses, nothing is written. When only the second does (another call added
+ * the same variant meanwhile), the cart has been touched and nothing else.
  */
-export async function addVariantToCart(
-  trx: Db,
-  storeId: number,
-  token: string,
-  variantId: number,
-  quantity: number,
-  now: Date,
-): Promise<{ cart: CartRow; line: { quantity: number; stock: number; name: string } | null }> {
-  const row = await trx
-    .with('c', (db) =>
-      db
-        .insertInto('carts')
-        .values({ id: randomUUID(), store_id: storeId, token, address: null, payment_intent_id: null, last_order_id: null, updated_at: now })
-        .onConflict((oc) => oc.columns(['store_id', 'token']).doUpdateSet({ updated_at: now }))
-        .returningAll(),
-    )
-    .with('l', (db) =>
-      db
-        .insertInto('cart_lines')
-        .columns(['id', 'cart_id', 'product_variant_id', 'quantity'])
-        .expression((eb) =>
-          eb
-            .selectFrom(['c', 'product_variants as v'])
-            .select([sql<string>`${randomUUID()}::uuid`.as('id'), 'c.id as cart_id', 'v.id as product_variant_id', sql<number>`${quantity}::int`.as('quantity')])
-            .where('v.id', '=', variantId)
-            .where('v.store_id', '=', storeId),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['cart_id', 'product_variant_id'])
-            .where('bundle_id', 'is', null)
-            .doUpdateSet((eb) => ({ quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')) })),
-        )
-        .returning(['cart_lines.quantity', 'cart_lines.product_variant_id']),
-    )
-    .selectFrom('c')
-    .leftJoin('l', (join) => join.onTrue())
-    .leftJoin('product_variants as v', 'v.id', 'l.product_variant_id')
-    .leftJoin('products as p', 'p.id', 'v.product_id')
-    .selectAll('c')
-    .select(['l.quantity as line_quantity', 'v.stock as line_stock', 'p.name as line_name'])
-    .executeTakeFirstOrThrow();
-  const { line_quantity, line_stock, line_name, ...cart } = row;
-  const line = line_quantity === null || line_stock === null || line_name === null ? null : { quantity: line_quantity, stock: line_stock, name: line_name };
-  return { cart, line };
+const addVariantStatement = compileOnce(
+  (db, a: { cartId: string; lineId: string; storeId: number; token: string; variantId: number; quantity: number; now: Date; max: number }) =>
+    db
+      .with('v', (db) =>
+        db
+          .selectFrom('product_variants as v')
+          .innerJoin('products as p', 'p.id', 'v.product_id')
+          .select((eb) => [
+            'v.id',
+            'v.stock',
+            'p.name',
+            // The cart first (a scalar subquery), then its line: a join would let a plan made while
+            // the tables were small scan every line of the variant instead.
+            eb
+              .selectFrom('cart_lines as held')
+              .select('held.quantity')
+              .where('held.cart_id', '=', (eb) => eb.selectFrom('carts').select('carts.id').where('carts.store_id', '=', a.storeId).where('carts.token', '=', a.token))
+              .whereRef('held.product_variant_id', '=', 'v.id')
+              .where('held.bundle_id', 'is', null)
+              .as('held'),
+          ])
+          .where('v.id', '=', a.variantId)
+          .where('v.store_id', '=', a.storeId),
+      )
+      .with('c', (db) =>
+        db
+          .insertInto('carts')
+          .columns(['id', 'store_id', 'token', 'updated_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('v')
+              .select([sql<string>`${a.cartId}::uuid`.as('id'), sql<number>`${a.storeId}::int`.as('store_id'), sql<string>`${a.token}::text`.as('token'), sql<Date>`${a.now}::timestamptz`.as('updated_at')])
+              .where(sql<boolean>`coalesce(v.held, 0) + ${a.quantity}::int <= least(v.stock, ${a.max}::int)`),
+          )
+          .onConflict((oc) => oc.columns(['store_id', 'token']).doUpdateSet({ updated_at: a.now }))
+          .returningAll(),
+      )
+      .with('l', (db) =>
+        db
+          .insertInto('cart_lines')
+          .columns(['id', 'cart_id', 'product_variant_id', 'quantity'])
+          .expression((eb) =>
+            eb.selectFrom(['c', 'v']).select([sql<string>`${a.lineId}::uuid`.as('id'), 'c.id as cart_id', 'v.id as product_variant_id', sql<number>`${a.quantity}::int`.as('quantity')]),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['cart_id', 'product_variant_id'])
+              .where('bundle_id', 'is', null)
+              .doUpdateSet((eb) => ({ quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')) }))
+              .where(sql<boolean>`cart_lines.quantity + excluded.quantity <= least((select stock from v), ${a.max}::int)`),
+          )
+          .returning('cart_lines.quantity'),
+      )
+      .selectFrom('v')
+      .leftJoin('c', (join) => join.onTrue())
+      .leftJoin('l', (join) => join.onTrue())
+      .selectAll('c')
+      .select(['v.stock', 'v.name', 'l.quantity as line_quantity']),
+);
+
+export type AddVariantResult =
+  | { kind: 'added'; cart: CartRow }
+  | { kind: 'no-such-variant' }
+  /** Nothing added: `wanted` (what the cart holds now plus what was asked) passes the stock or the limit. */
+  | { kind: 'refused'; wanted: number; stock: number; name: string };
+
+export async function addVariantToCart(db: Db, storeId: number, token: string, variantId: number, quantity: number, now: Date): Promise<AddVariantResult> {
+  const [row] = await addVariantStatement(db, { cartId: randomUUID(), lineId: randomUUID(), storeId, token, variantId, quantity, now, max: MAX_QUANTITY });
+  if (!row) return { kind: 'no-such-variant' };
+  const { stock, name, line_quantity, ...cart } = row;
+  if (line_quantity !== null && cart.id !== null) return { kind: 'added', cart: cart as CartRow };
+  // The refusal's words need what the cart holds now, not what the statement's snapshot saw.
+  const held = await db
+    .selectFrom('cart_lines as l')
+    .innerJoin('carts as c', 'c.id', 'l.cart_id')
+    .select('l.quantity')
+    .where('c.store_id', '=', storeId)
+    .where('c.token', '=', token)
+    .where('l.product_variant_id', '=', variantId)
+    .where('l.bundle_id', 'is', null)
+    .executeTakeFirst();
+  return { kind: 'refused', wanted: (held?.quantity ?? 0) + quantity, stock, name };
 }
 
 export interface CartLine {
@@ -207,6 +248,17 @@ function contentsOf(db: Db, cartId: string | Expression<string>) {
   return [jsonArrayFrom(linesOf(db, cartId)).as('lines'), jsonArrayFrom(cardsOf(db, cartId)).as('cards')] as const;
 }
 
+const contentsStatement = compileOnce((db, a: { cartId: string }) => db.selectNoFrom(() => contentsOf(db, a.cartId)));
+
+const cartWithContentsStatement = compileOnce((db, a: { storeId: number; token: string }) =>
+  db
+    .selectFrom('carts as c')
+    .selectAll('c')
+    .select(contentsOf(db, sql.ref<string>('c.id')))
+    .where('c.store_id', '=', a.storeId)
+    .where('c.token', '=', a.token),
+);
+
 function fromJson(contents: JsonContents): Pick<CartState, 'lines' | 'cards'> {
   const cards = contents.cards.map((card) => ({ ...card, expires_at: card.expires_at === null ? null : new Date(card.expires_at) }));
   return { lines: contents.lines, cards };
@@ -231,7 +283,7 @@ function withTotals(store: StoreRow, cart: CartRow | null, { lines, cards }: Pic
 /** Everything the server computes about a cart, from current prices and balances. */
 export async function cartState(db: Db, store: StoreRow, cart: CartRow | null, now: Date): Promise<CartState> {
   if (!cart) return withTotals(store, null, { lines: [], cards: [] }, now);
-  const contents = await db.selectNoFrom(() => contentsOf(db, cart.id)).executeTakeFirstOrThrow();
+  const [contents] = await contentsStatement(db, { cartId: cart.id });
   return withTotals(store, cart, fromJson(contents as JsonContents), now);
 }
 
@@ -288,13 +340,7 @@ export function reshapeCart(state: CartState): Cart {
 /** Loads and reshapes the cart of this token (an empty cart when it has none yet): one statement. */
 export async function cartAnswer(db: Db, store: StoreRow, token: string, now: Date, known?: CartRow): Promise<Cart> {
   if (known) return reshapeCart(await cartState(db, store, known, now));
-  const found = await db
-    .selectFrom('carts as c')
-    .selectAll('c')
-    .select(contentsOf(db, sql.ref<string>('c.id')))
-    .where('c.store_id', '=', store.id)
-    .where('c.token', '=', token)
-    .executeTakeFirst();
+  const [found] = await cartWithContentsStatement(db, { storeId: store.id, token });
   if (!found) return reshapeCart(withTotals(store, null, { lines: [], cards: [] }, now));
   const { lines, cards, ...cart } = found;
   return reshapeCart(withTotals(store, cart, fromJson({ lines, cards } as JsonContents), now));

@@ -56,16 +56,20 @@ export function cartRoutes({ db, clock }: AppDeps) {
     const store = c.var.store;
     const token = cartToken(c);
     const { cart_line_item: item } = await readJson(c, addLineSchema, { wrapper: 'cart_line_item' });
+    if (item.product_variant_id !== undefined) {
+      // One statement, no transaction: it checks the limits itself and writes nothing when they refuse.
+      const added = await addVariantToCart(db, store.id, token, item.product_variant_id, item.quantity, clock.now());
+      if (added.kind === 'no-such-variant') throw notFound();
+      if (added.kind === 'refused') {
+        if (added.wanted > MAX_QUANTITY) throw invalidField('quantity', TOO_MANY);
+        checkStock(added.stock, added.wanted, added.name);
+        // Stock and limit allow it now (a concurrent change was undone meanwhile): the shopper may retry.
+        throw invalidField('quantity', `Only ${added.stock} of ${added.name} left in stock.`);
+      }
+      return c.json(await cartAnswer(db, store, token, clock.now(), added.cart), 201);
+    }
     // The cart row as the transaction wrote it: the answer needs no second read of it.
     const cart = await db.transaction().execute(async (trx) => {
-      if (item.product_variant_id !== undefined) {
-        const { cart, line } = await addVariantToCart(trx, store.id, token, item.product_variant_id, item.quantity, clock.now());
-        // Nothing is kept on a refusal: the transaction rolls back the line and a cart made for it.
-        if (!line) throw notFound();
-        if (line.quantity > MAX_QUANTITY) throw invalidField('quantity', TOO_MANY);
-        checkStock(line.stock, line.quantity, line.name);
-        return cart;
-      }
       const bundleId = item.bundle_id!;
       const bundle = await trx.selectFrom('bundles').select('id').where('id', '=', bundleId).where('store_id', '=', store.id).executeTakeFirst();
       if (!bundle) throw notFound();
