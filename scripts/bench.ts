@@ -16,14 +16,15 @@ import { bareTarget, load, apiTargets, pacedTargets, type LoadFigures } from './
 import { BENCH } from './bench/bench-env.ts';
 import { checkBudgets, type BenchResults } from './bench/budgets.ts';
 import { buildDemo, buildGenerated } from './bench/build-bench.ts';
-import { measureJs } from './bench/js-weight.ts';
-import { pacedLoad } from './bench/paced-load.ts';
+import { CHROMIUM_PATH, measureJs } from './bench/js-weight.ts';
+import { pacedLoadInChild } from './bench/paced-load.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { machineInfo } from './bench/machine.ts';
 import { renderReport } from './bench/report.ts';
 import { pagePaths, storeFixtures } from './bench/shopper-fixtures.ts';
 import { startScript, startStorefrontProcess, type RunningServer } from './bench/storefront-process.ts';
-import { staticRun } from './bench/static-bench.ts';
+import { NGINX, staticRun } from './bench/static-bench.ts';
+import { ensureDebianBinary } from './debian-package.ts';
 
 const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -41,6 +42,9 @@ const { values } = parseArgs({
 const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
 for (const s of only) if (!SECTIONS.includes(s as Section)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
 const want = (s: Section) => only.includes(s);
+// A fresh machine has neither: the browser sections need Chromium, the static one nginx.
+if (want('js') || want('lighthouse')) ensureDebianBinary(CHROMIUM_PATH, 'chromium', 'CHROMIUM_PATH');
+if (want('static')) ensureDebianBinary(NGINX, 'nginx', 'NGINX_PATH');
 const seconds = Number(values.seconds);
 const mixedSeconds = Number(values['mixed-seconds']);
 const log = (line: string) => console.log(line);
@@ -183,7 +187,7 @@ if (want('api')) {
       const fixedRate: LoadFigures[] = [];
       const paced = pacedTargets(fixtures);
       for (const target of [paced.getCart, paced.addLine]) {
-        const f = await pacedLoad(server.url, target, { rate: 1000, seconds: Math.max(seconds, 10), label: 'PostgreSQL, paced' });
+        const f = await pacedLoadInChild(server.url, target, { rate: 1000, seconds: Math.max(seconds, 10), warmupSeconds: 1, label: 'PostgreSQL, paced' });
         log(`  PostgreSQL ${f.name} paced at 1000/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`);
         fixedRate.push(f);
       }

@@ -99,11 +99,17 @@ export async function apiTargets(baseUrl: string, f: StoreFixtures): Promise<Rec
 /** The two budgeted calls as evenly paced targets (scripts/bench/paced-load.ts). */
 export function pacedTargets(f: StoreFixtures): Record<'getCart' | 'addLine', PacedTarget> {
   const base = `/api/store_front/${f.slug}`;
-  const addBody = JSON.stringify({ cart_line_item: { product_variant_id: f.variantId, quantity: 1 } });
   return {
-    getCart: { name: 'GET …/cart', method: 'GET', path: `${base}/cart`, next: () => ({ headers: { 'recipient-token': f.cartToken } }) },
+    getCart: { name: 'GET …/cart', method: 'GET', path: `${base}/cart`, headers: { 'recipient-token': f.cartToken } },
     // A new shopper per request, as in the autocannon run.
-    addLine: { name: 'POST …/cart_line_items', method: 'POST', path: `${base}/cart/cart_line_items`, next: () => ({ headers: { 'content-type': 'application/json', 'recipient-token': newToken() }, body: addBody }) },
+    addLine: {
+      name: 'POST …/cart_line_items',
+      method: 'POST',
+      path: `${base}/cart/cart_line_items`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cart_line_item: { product_variant_id: f.variantId, quantity: 1 } }),
+      newShopperEach: true,
+    },
   };
 }
 

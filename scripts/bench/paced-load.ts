@@ -1,13 +1,31 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type { LoadFigures } from './api-bench.ts';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { percentile, round } from './stats.ts';
 
+const execFileAsync = promisify(execFile);
+
+/** A request to repeat; plain data, so a child process can run it (scripts/bench/paced-load-cli.ts). */
 export interface PacedTarget {
   name: string;
   method: 'GET' | 'POST' | 'PATCH';
   path: string;
-  /** Headers and body of the i-th request. */
-  next(i: number): { headers: Record<string, string>; body?: string };
+  headers: Record<string, string>;
+  body?: string;
+  /** A new `recipient-token` on every request: a new shopper each time. */
+  newShopperEach?: boolean;
+}
+
+export interface PacedOptions {
+  rate: number;
+  seconds: number;
+  /** Seconds sent first at the same rate and not counted: connections opened, code warm. */
+  warmupSeconds?: number;
+  maxSockets?: number;
+  label: string;
 }
 
 /**
@@ -20,10 +38,11 @@ export interface PacedTarget {
  * top of every second, and its latency correction assumes 1 ms between requests. Its figures are kept
  * beside these (docs/decisions/060).
  */
-export async function pacedLoad(baseUrl: string, target: PacedTarget, options: { rate: number; seconds: number; maxSockets?: number; label: string }): Promise<LoadFigures> {
+export async function pacedLoad(baseUrl: string, target: PacedTarget, options: PacedOptions): Promise<LoadFigures> {
   const url = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
-  const total = Math.round(options.rate * options.seconds);
+  const warmup = Math.round(options.rate * (options.warmupSeconds ?? 0));
+  const total = warmup + Math.round(options.rate * options.seconds);
   const intervalMs = 1000 / options.rate;
   const latencies: number[] = [];
   let non2xx = 0;
@@ -31,23 +50,28 @@ export async function pacedLoad(baseUrl: string, target: PacedTarget, options: {
   let sent = 0;
   let finished = 0;
   const start = performance.now() + 50;
+  let countedFrom = start;
 
   await new Promise<void>((resolve) => {
     const fire = (i: number, dueAt: number) => {
-      const { headers, body } = target.next(i);
+      const body = target.body;
+      const headers = target.newShopperEach ? { ...target.headers, 'recipient-token': randomBytes(24).toString('base64url') } : target.headers;
+      const counted = i >= warmup;
       const req = request(
         { host: url.hostname, port: url.port, path: target.path, method: target.method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } },
         (res) => {
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - dueAt);
-            if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode > 299) non2xx += 1;
+            if (counted) {
+              latencies.push(performance.now() - dueAt);
+              if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode > 299) non2xx += 1;
+            }
             done();
           });
         },
       );
       req.on('error', () => {
-        errors += 1;
+        if (counted) errors += 1;
         done();
       });
       req.end(body);
@@ -60,6 +84,7 @@ export async function pacedLoad(baseUrl: string, target: PacedTarget, options: {
     const tick = () => {
       const now = performance.now();
       while (sent < total && start + sent * intervalMs <= now) {
+        if (sent === warmup) countedFrom = start + sent * intervalMs;
         fire(sent, start + sent * intervalMs);
         sent += 1;
       }
@@ -70,15 +95,22 @@ export async function pacedLoad(baseUrl: string, target: PacedTarget, options: {
   agent.destroy();
 
   const sorted = latencies.sort((a, b) => a - b);
-  const elapsedSeconds = (performance.now() - start) / 1000;
+  const elapsedSeconds = (performance.now() - countedFrom) / 1000;
   return {
     name: target.name,
     target: options.label,
-    requestsPerSecond: round((total - non2xx - errors) / elapsedSeconds),
+    requestsPerSecond: round((total - warmup - non2xx - errors) / elapsedSeconds),
     p50Ms: round(percentile(sorted, 50), 2),
     p99Ms: round(percentile(sorted, 99), 2),
     non2xx,
     errors,
     offeredRate: options.rate,
   };
+}
+
+/** `pacedLoad` in a child process, so the bench's own heap and timers cannot delay the requests. */
+export async function pacedLoadInChild(baseUrl: string, target: PacedTarget, options: PacedOptions): Promise<LoadFigures> {
+  const cli = fileURLToPath(new URL('./paced-load-cli.ts', import.meta.url));
+  const { stdout } = await execFileAsync(process.execPath, [cli, JSON.stringify({ baseUrl, target, options })], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout) as LoadFigures;
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { pacedLoad } from '../../../scripts/bench/paced-load.ts';
+import { pacedLoad, pacedLoadInChild } from '../../../scripts/bench/paced-load.ts';
 import { percentile } from '../../../scripts/bench/stats.ts';
 
 let server: Server;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const target = (path = '/') => ({ name: 'GET', method: 'GET' as const, path, next: () => ({ headers: {} }) });
+const target = (path = '/') => ({ name: 'GET', method: 'GET' as const, path, headers: {} });
 
 describe('pacedLoad', () => {
   test('spreads requests evenly over the second instead of sending them in a burst', async () => {
@@ -46,6 +46,20 @@ describe('pacedLoad', () => {
     // One connection: the 30 requests due in the 300 ms waited behind the first; their latency counts from when they were due.
     expect(figures.p99Ms).toBeGreaterThan(250);
     expect(figures.p50Ms).toBeLessThan(100);
+  });
+
+  test('warm-up requests are sent at the same rate but not counted', async () => {
+    arrivals = [];
+    stallOnce = 300;
+    const figures = await pacedLoad(base, target(), { rate: 100, seconds: 0.5, warmupSeconds: 0.5, maxSockets: 1, label: 'test' });
+    expect(arrivals).toHaveLength(100);
+    // The stall hit the warm-up; the counted half started after it had drained.
+    expect(figures.p99Ms).toBeLessThan(250);
+  });
+
+  test('runs in a child process with the same figures', async () => {
+    const figures = await pacedLoadInChild(base, { ...target('/missing'), headers: { 'x-test': '1' } }, { rate: 50, seconds: 0.2, label: 'child' });
+    expect(figures).toMatchObject({ target: 'child', non2xx: 10, errors: 0, offeredRate: 50 });
   });
 
   test('counts answers outside 2xx', async () => {
