@@ -56,7 +56,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
   if (r.api) {
     const rows = [...(r.api.ceiling ? [r.api.ceiling] : []), ...(r.api.pglite ?? []), ...(r.api.postgres ?? []), ...(r.api.fixedRate ?? []), ...(r.api.burstRate ?? [])];
     parts.push(
-      '### API on loopback (autocannon, 10 connections; fixed-rate rows at the offered rate)\n\n' +
+      '### API on loopback (autocannon, 10 connections; "paced" rows: evenly paced open-loop load at the offered rate, ADR 060)\n\n' +
         table(
           ['call', 'server', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'non-2xx'],
           rows.map((f) => [f.name, f.offeredRate ? `${f.target} @ ${f.offeredRate}/s` : f.target, f.requestsPerSecond, f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '', f.p50Ms, f.p99Ms, f.non2xx]),
