@@ -13,9 +13,11 @@ type Db = Kysely<Database>;
 
 const TOO_MANY = `You can have at most ${MAX_QUANTITY} of an item in your cart.`;
 
+const onlyLeft = (stock: number, name: string) => invalidField('quantity', `Only ${stock} of ${name} left in stock.`);
+
 function checkStock(stock: number, quantity: number, name: string) {
   if (stock <= 0) throw invalidField('quantity', `${name} is out of stock.`);
-  if (quantity > stock) throw invalidField('quantity', `Only ${stock} of ${name} left in stock.`);
+  if (quantity > stock) throw onlyLeft(stock, name);
 }
 
 /** Sets a bundle's quantity in the cart: every line of it becomes item quantity × bundle quantity. */
@@ -64,7 +66,7 @@ export function cartRoutes({ db, clock }: AppDeps) {
         if (added.wanted > MAX_QUANTITY) throw invalidField('quantity', TOO_MANY);
         checkStock(added.stock, added.wanted, added.name);
         // Stock and limit allow it now (a concurrent change was undone meanwhile): the shopper may retry.
-        throw invalidField('quantity', `Only ${added.stock} of ${added.name} left in stock.`);
+        throw onlyLeft(added.stock, added.name);
       }
       return c.json(await cartAnswer(db, store, token, clock.now(), added.cart), 201);
     }
