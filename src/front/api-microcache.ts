@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { etagMatches } from '../lib/etag.ts';
 import type { ApiFetch } from './front-server.ts';
+import { SHOPPER_HEADERS } from './shopper-headers.ts';
 
 /** Only the public catalog: store info, products, variants, bundles. Carts and orders are never public. */
 const CACHEABLE_PATH = /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^?]*)?)?(\?|$)/;
-/** Any of these may make an answer the shopper's own: such requests always reach the API. */
-const PRIVATE_HEADERS = ['authorization', 'cookie', 'recipient-token', 'allowed-recipient-token', 'allowed-domain-token', 'browser_token'];
 
 interface Entry {
   headers: Record<string, string>;
@@ -29,11 +29,6 @@ function sharedMaxAgeMs(cacheControl: string | null): number {
   if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
   const maxAge = directives.map((d) => /^(?:s-maxage|max-age)=(\d+)$/.exec(d)).find(Boolean);
   return maxAge ? Number(maxAge[1]) * 1000 : 0;
-}
-
-function matchesEtag(ifNoneMatch: string, etag: string): boolean {
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
 /**
@@ -73,7 +68,7 @@ export class ApiMicrocache {
   }
 
   #cacheableRequest(method: string | undefined, url: string, has: (name: string) => boolean): boolean {
-    return this.#ttlMs > 0 && method === 'GET' && CACHEABLE_PATH.test(url) && !PRIVATE_HEADERS.some(has);
+    return this.#ttlMs > 0 && method === 'GET' && CACHEABLE_PATH.test(url) && !SHOPPER_HEADERS.some(has);
   }
 
   /** Answers `req` from memory when a fresh answer is kept; false when the API must answer. */
@@ -90,7 +85,7 @@ export class ApiMicrocache {
     }
     const age = String(Math.floor((now - entry.storedAt) / 1000));
     const ifNoneMatch = req.headers['if-none-match'];
-    if (entry.etag && ifNoneMatch && matchesEtag(ifNoneMatch, entry.etag)) {
+    if (entry.etag && ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
       const { 'content-type': _type, ...headers } = entry.headers;
       res.writeHead(304, { ...headers, age });
       res.end();
@@ -105,9 +100,11 @@ export class ApiMicrocache {
   wrap(apiFetch: ApiFetch): ApiFetch {
     return async (request) => {
       const response = await apiFetch(request);
+      // Writes and errors are most calls that miss: they leave before any parsing.
+      if (request.method !== 'GET' || response.status !== 200) return response;
       const url = new URL(request.url);
       const path = url.pathname + url.search;
-      if (response.status !== 200 || !this.#cacheableRequest(request.method, path, (name) => request.headers.has(name))) return response;
+      if (!this.#cacheableRequest(request.method, path, (name) => request.headers.has(name))) return response;
       const maxAgeMs = sharedMaxAgeMs(response.headers.get('cache-control'));
       if (maxAgeMs === 0 || response.headers.has('set-cookie') || !variesOnOriginOnly(response.headers.get('vary'))) return response;
 

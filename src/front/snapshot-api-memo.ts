@@ -1,11 +1,10 @@
 import type { ApiFetch } from './front-server.ts';
+import { SHOPPER_HEADERS } from './shopper-headers.ts';
 
 /** Public catalog reads: the store, product and bundle lists and pages, variants. Never carts or orders. */
 const CATALOG_READ = /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^/?]+(\/product_variants)?)?)?$/;
 /** A product or bundle list of a store (query aside): its items are the single answers. */
 const LIST = /^\/api\/store_front\/[^/?]+\/(products|bundles)$/;
-/** Any of these makes an answer shopper-specific (restricted stores' access tokens, the cart token). */
-const PRIVATE_HEADERS = ['cookie', 'authorization', 'recipient-token', 'allowed-recipient-token', 'allowed-domain-token', 'browser_token'];
 /** Headers that describe one body: a seeded answer must not carry those of the answer it was checked against. */
 const BODY_HEADERS = new Set(['content-length', 'date', 'etag', 'last-modified', 'content-md5', 'digest', 'content-digest', 'repr-digest']);
 
@@ -49,7 +48,7 @@ export class SnapshotApiMemo {
   wrap(apiFetch: ApiFetch): ApiFetch {
     return async (request) => {
       const entries = this.#entries;
-      if (!entries || request.method !== 'GET' || PRIVATE_HEADERS.some((h) => request.headers.has(h))) return apiFetch(request);
+      if (!entries || request.method !== 'GET' || SHOPPER_HEADERS.some((h) => request.headers.has(h))) return apiFetch(request);
       const url = new URL(request.url);
       if (!CATALOG_READ.test(url.pathname)) return apiFetch(request);
       const key = url.pathname + url.search;

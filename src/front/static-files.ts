@@ -2,6 +2,7 @@ import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { etagMatches } from '../lib/etag.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -153,7 +154,8 @@ export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Stat
     vary: 'Accept-Encoding',
     ...extraHeaders,
   };
-  if (req.headers['if-none-match'] === entry.etag) {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
     res.writeHead(304, headers);
     res.end();
     return;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
+import { etagMatches } from '../../lib/etag.ts';
 import type { AppEnv } from './context.ts';
 
 /**
@@ -9,13 +10,6 @@ import type { AppEnv } from './context.ts';
  */
 export const PUBLIC_CATALOG_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 export const RESTRICTED_CATALOG_CACHE = 'private, no-store';
-
-/** Whether one of the If-None-Match entries names this ETag (weak comparison, RFC 9110 §13.1.2). */
-function matches(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
-}
 
 /** For GET routes that run after `storeContext` (c.var.store set) and answer catalog data only. */
 export const catalogCache = createMiddleware<AppEnv>(async (c, next) => {
@@ -32,7 +26,7 @@ export const catalogCache = createMiddleware<AppEnv>(async (c, next) => {
   c.header('Cache-Control', PUBLIC_CATALOG_CACHE);
   c.header('ETag', etag);
   const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch && matches(ifNoneMatch, etag)) {
+  if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
     const headers = new Headers(c.res.headers);
     headers.delete('content-type');
     headers.delete('content-length');

@@ -3,13 +3,12 @@
  * `[reliability] <name> <database>: key=value …`.
  */
 
+import { percentile as nearestRank } from '../../../scripts/bench/stats.ts';
+
 export const databaseLabel = () => (process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
 
-export function percentile(samples: readonly number[], p: number): number {
-  if (samples.length === 0) return 0;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
+/** The p-th percentile (nearest rank) of unsorted samples, as the bench computes it. */
+export const percentile = (samples: readonly number[], p: number): number => nearestRank([...samples].sort((a, b) => a - b), p);
 
 /** `{200: 49, 409: 1}` for a list of statuses. */
 export function split(statuses: readonly number[]): string {

@@ -67,6 +67,13 @@ describe('StaticFolder', () => {
     expect(second.status).toBe(304);
   });
 
+  test('If-None-Match lists and weak forms of the ETag match too; other tags get the page', async () => {
+    const etag = (await fetch(`${base}/shop`)).headers.get('etag')!;
+    expect((await fetch(`${base}/shop`, { headers: { 'if-none-match': `"older", ${etag}` } })).status).toBe(304);
+    expect((await fetch(`${base}/shop`, { headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304);
+    expect((await fetch(`${base}/shop`, { headers: { 'if-none-match': '"older"' } })).status).toBe(200);
+  });
+
   test('paths climbing out of the folder find nothing', async () => {
     const folder = new StaticFolder(path.join(root, 'acme'));
     expect(await folder.lookup('/../secret.txt')).toBeNull();
