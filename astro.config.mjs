@@ -15,6 +15,9 @@ export default defineConfig({
   build: { format: 'directory' },
   server: { port: Number(process.env.PORT ?? 4321) },
   vite: {
+    // `npm run dev` runs the API beside Astro's dev server and sets DEV_API_PROXY to it (scripts/dev.ts);
+    // `npm start` serves /api from the same process instead (docs/decisions/141-dead-code-copies-and-dev-server.md).
+    server: process.env.DEV_API_PROXY ? { proxy: { '/api': { target: process.env.DEV_API_PROXY } } } : {},
     plugins: [
       {
         // Vite puts a preload helper (≈ 0.9 KB gzip) in front of every dynamic import, which would
@@ -41,14 +44,15 @@ export default defineConfig({
       sourcemap: process.env.ASTRO_SOURCEMAP === 'hidden' ? 'hidden' : false,
       rolldownOptions: {
         output: {
-          // The modules every store page's boot script needs go in one chunk, not six small ones:
+          // The modules every store page's boot script needs go in one chunk, not six small ones
+          // (the icon loader too: the toaster and islands share its one cache of icons):
           // the store front and shop have a 5 KB gzip script budget (src/scripts/boot.ts). The spec §4
           // decision (store-loading.ts) is not among them: boot loads it only when it runs.
           codeSplitting: {
             groups: [
               {
                 name: 'shell-core',
-                test: /[\\/]src[\\/](lib[\\/](api-request|api-error|api-types|cookies|retry-policy|messages|browser-request|report|shell-data)|stores[\\/](cart-core|store|loading))\.ts$|[\\/]nanostores[\\/]atom[\\/]/,
+                test: /[\\/]src[\\/](lib[\\/](api-client[\\/](requester|cart)|api-error|api-types|cookies|retry-policy|messages|report|shell-data|icon-loader)|stores[\\/](cart-core|store))\.ts$|[\\/]nanostores[\\/]atom[\\/]/,
               },
             ],
           },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures of issue 8 — JS per page type, Lighthouse, build, API and static
+ * `npm run bench`: the figures of docs/decisions/060-benchmarks-and-budgets.md — JS per page type, Lighthouse, build, API and static
  * serving — printed as tables and written to bench/results.json. `-- --check` exits 1 when a budget
  * is missed; `-- --only js,lighthouse` runs some sections (build, js, lighthouse, api, static, mixed).
  * Other options: `--runs N` (Lighthouse runs, default 3), `--seconds N` (per load run, default 5),
@@ -13,10 +13,11 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { astroBuildIsStale, astroEntry } from '../src/front/astro-build.ts';
 import { bareTarget, load, apiTargets, pacedTargets, type LoadFigures } from './bench/api-bench.ts';
-import { BENCH } from './bench/bench-env.ts';
+import { BENCH, BENCH_CART_TOKEN_SECRET } from './bench/bench-env.ts';
 import { checkBudgets, type BenchResults } from './bench/budgets.ts';
 import { buildDemo, buildGenerated } from './bench/build-bench.ts';
-import { CHROMIUM_PATH, measureJs } from './bench/js-weight.ts';
+import { measureJs } from './bench/js-weight.ts';
+import { CHROMIUM_PATH } from './chromium.ts';
 import { pacedLoadInChild } from './bench/paced-load.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { machineInfo } from './bench/machine.ts';
@@ -40,7 +41,8 @@ const { values } = parseArgs({
   },
 });
 const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
-for (const s of only) if (!SECTIONS.includes(s as Section)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
+for (const s of only)
+  if (!SECTIONS.includes(s as Section)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
 const want = (s: Section) => only.includes(s);
 // A fresh machine has neither: the browser sections need Chromium, the static one nginx.
 if (want('js') || want('lighthouse')) ensureDebianBinary(CHROMIUM_PATH, 'chromium', 'CHROMIUM_PATH');
@@ -107,13 +109,17 @@ if (want('build')) {
 }
 
 const needsDemoServer = want('js') || want('lighthouse') || want('api') || want('static');
-let demo: RunningServer | null = null;
+let demo = null as RunningServer | null; // set inside a callback, which narrowing cannot see
 if (needsDemoServer) {
   await section('start the storefront (PGlite, demo store)', async () => {
     const snapshotIsCurrent = await demoSnapshotIsCurrent();
     demo = await startStorefrontProcess({
       port: BENCH.port.storefront,
-      env: { DATA_DIR: BENCH.demoDataDir, BUILDS_DIR: BENCH.demoBuildsDir, SNAPSHOT_ON_START: snapshotIsCurrent ? '0' : '1' },
+      env: {
+        DATA_DIR: BENCH.demoDataDir,
+        BUILDS_DIR: BENCH.demoBuildsDir,
+        SNAPSHOT_ON_START: snapshotIsCurrent ? '0' : '1',
+      },
     });
     log(`   ${demo.url}`);
   });
@@ -127,13 +133,22 @@ if (demo) {
   if (want('js')) {
     await section('js', async () => {
       results.js = await measureJs(server.url, pages, fixtures);
-      for (const p of results.js) log(`  ${p.page}: ${(p.total.gzip / 1024).toFixed(1)} KB gzip in ${p.files.length} files`);
+      for (const p of results.js)
+        log(`  ${p.page}: ${(p.total.gzip / 1024).toFixed(1)} KB gzip in ${p.files.length} files`);
     });
   }
   if (want('lighthouse')) {
     await section('lighthouse', async () => {
-      const lhPages = Object.fromEntries(['store front', 'shop', 'product', 'cart'].map((name) => [name, pages[name]!]));
-      results.lighthouse = await runLighthouse(server.url, lhPages, Number(values.runs), `recipient-token=${fixtures.cartToken}`, log);
+      const lhPages = Object.fromEntries(
+        ['store front', 'shop', 'product', 'cart'].map((name) => [name, pages[name]!]),
+      );
+      results.lighthouse = await runLighthouse(
+        server.url,
+        lhPages,
+        Number(values.runs),
+        `recipient-token=${fixtures.cartToken}`,
+        log,
+      );
     });
   }
   if (want('static')) {
@@ -148,7 +163,9 @@ if (demo) {
       for (const target of Object.values(targets)) {
         await load(server.url, target, 1, { label: 'PGlite' });
         const f = await load(server.url, target, seconds, { label: 'PGlite' });
-        log(`  PGlite ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
+        log(
+          `  PGlite ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
+        );
         figures.push(f);
       }
       results.api = { ...results.api, pglite: figures };
@@ -159,13 +176,18 @@ if (demo) {
 
 if (want('api')) {
   await section('api ceiling (bare node:http)', async () => {
-    const bare = await startScript('scripts/bench/bare-http-server.ts', BENCH.port.bare, `http://127.0.0.1:${BENCH.port.bare}/`);
+    const bare = await startScript(
+      'scripts/bench/bare-http-server.ts',
+      BENCH.port.bare,
+      `http://127.0.0.1:${BENCH.port.bare}/`,
+    );
     try {
       await load(bare.url, bareTarget, 1, { label: 'node:http' });
       const ceiling = await load(bare.url, bareTarget, seconds, { label: 'node:http' });
       log(`  ceiling: ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms`);
       results.api = { ...results.api, ceiling };
-      for (const f of results.api.pglite ?? []) f.ofCeiling = Math.round((f.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000;
+      for (const f of results.api.pglite ?? [])
+        f.ofCeiling = Math.round((f.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000;
     } finally {
       await bare.stop();
     }
@@ -178,8 +200,11 @@ if (want('api')) {
       for (const target of Object.values(targets)) {
         await load(server.url, target, 1, { label: 'PostgreSQL' });
         const f = await load(server.url, target, seconds, { label: 'PostgreSQL' });
-        if (results.api?.ceiling) f.ofCeiling = Math.round((f.requestsPerSecond / results.api.ceiling.requestsPerSecond) * 1000) / 1000;
-        log(`  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`);
+        if (results.api?.ceiling)
+          f.ofCeiling = Math.round((f.requestsPerSecond / results.api.ceiling.requestsPerSecond) * 1000) / 1000;
+        log(
+          `  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
+        );
         figures.push(f);
       }
       // The budget's "p99 at 1,000 requests per second": evenly paced (the budget is checked on these),
@@ -187,14 +212,27 @@ if (want('api')) {
       const fixedRate: LoadFigures[] = [];
       const paced = pacedTargets(fixtures);
       for (const target of [paced.getCart, paced.addLine]) {
-        const f = await pacedLoadInChild(server.url, target, { rate: 1000, seconds: Math.max(seconds, 10), warmupSeconds: 1, label: 'PostgreSQL, paced' });
-        log(`  PostgreSQL ${f.name} paced at 1000/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`);
+        const f = await pacedLoadInChild(server.url, target, {
+          rate: 1000,
+          seconds: Math.max(seconds, 10),
+          warmupSeconds: 1,
+          label: 'PostgreSQL, paced',
+        });
+        log(
+          `  PostgreSQL ${f.name} paced at 1000/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
+        );
         fixedRate.push(f);
       }
       const burstRate: LoadFigures[] = [];
       for (const target of [targets.getCart, targets.addLine]) {
-        const f = await load(server.url, target, Math.max(seconds, 10), { label: 'PostgreSQL, autocannon overallRate', rate: 1000, connections: 20 });
-        log(`  PostgreSQL ${f.name} autocannon overallRate 1000: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`);
+        const f = await load(server.url, target, Math.max(seconds, 10), {
+          label: 'PostgreSQL, autocannon overallRate',
+          rate: 1000,
+          connections: 20,
+        });
+        log(
+          `  PostgreSQL ${f.name} autocannon overallRate 1000: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
+        );
         burstRate.push(f);
       }
       results.api = { ...results.api, postgres: figures, fixedRate, burstRate };
@@ -210,10 +248,22 @@ if (want('mixed')) {
       log('  scripts/load/mixed-load.ts is not there yet: skipped');
       return;
     }
-    const { runMixedLoad } = (await import(file)) as { runMixedLoad: (o: { baseUrl: string; durationSeconds: number; rate: number }) => Promise<unknown> };
-    // Issue 7: `npm start` on PostgreSQL, a fixed rate for 60 s (`--mixed-seconds N` to change).
+    const { runMixedLoad } = (await import(file)) as {
+      runMixedLoad: (o: {
+        baseUrl: string;
+        durationSeconds: number;
+        rate: number;
+        cartTokenSecret: string;
+      }) => Promise<unknown>;
+    };
+    // docs/reliability.md: `npm start` on PostgreSQL, a fixed rate for 60 s (`--mixed-seconds N` to change).
     await withPostgresStorefront(async (server) => {
-      results.mixed = await runMixedLoad({ baseUrl: server.url, durationSeconds: mixedSeconds, rate: 200 });
+      results.mixed = await runMixedLoad({
+        baseUrl: server.url,
+        durationSeconds: mixedSeconds,
+        rate: 200,
+        cartTokenSecret: BENCH_CART_TOKEN_SECRET,
+      });
     });
   });
 }
@@ -222,19 +272,30 @@ if (want('mixed')) {
 const resultsFile = path.resolve('bench/results.json');
 let previous: { results?: BenchResults } = {};
 try {
-  previous = JSON.parse(await readFile(resultsFile, 'utf8'));
+  previous = JSON.parse(await readFile(resultsFile, 'utf8')) as { results?: BenchResults };
 } catch {
   // First run.
 }
 const measured = { ...previous.results?.measured };
-for (const name of only) if (name in results) measured[name] = { at: machine.date, loadAverage: machine.loadAverage[0] ?? 0 };
+for (const name of only)
+  if (name in results) measured[name] = { at: machine.date, loadAverage: machine.loadAverage[0] ?? 0 };
 const merged: BenchResults = { ...previous.results, ...results, measured };
 const budgets = checkBudgets(results);
 const report = renderReport(machine, merged, checkBudgets(merged));
 await mkdir(path.dirname(resultsFile), { recursive: true });
 await writeFile(
   resultsFile,
-  JSON.stringify({ machine, sections: only, durationSeconds: Math.round((performance.now() - started) / 1000), results: merged, budgets: checkBudgets(merged) }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      machine,
+      sections: only,
+      durationSeconds: Math.round((performance.now() - started) / 1000),
+      results: merged,
+      budgets: checkBudgets(merged),
+    },
+    null,
+    2,
+  ) + '\n',
 );
 // The same tables as Markdown, for docs/performance.md.
 await writeFile(path.resolve('bench/results.md'), `${report}\n`);

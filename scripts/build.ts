@@ -6,8 +6,7 @@
  */
 import path from 'node:path';
 import { ensureAstroBuild, runAstroBuild } from '../src/front/astro-build.ts';
-import { startStorefront } from '../src/front/start-storefront.ts';
-import { progressLine } from './progress-line.ts';
+import { writeSnapshot } from './write-snapshot.ts';
 
 const started = performance.now();
 const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -15,8 +14,4 @@ const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
 // Astro build saves 6–15 s per build on 2 cores (docs/performance.md).
 if (process.argv.includes('--force')) await runAstroBuild(distDir);
 else await ensureAstroBuild(distDir, (line) => console.log(line));
-const progress = progressLine('Snapshot');
-const storefront = await startStorefront({ port: 0, host: '127.0.0.1', snapshotOnStart: true, onProgress: progress.update, log: progress.log });
-await storefront.close();
-const seconds = (performance.now() - started) / 1000;
-progress.done(seconds);
+await writeSnapshot(started);

@@ -22,5 +22,6 @@ export function ensureDebianBinary(binary: string, pkg: string, overrideVariable
 or set ${overrideVariable} to its binary.`);
     throw error;
   }
-  if (!existsSync(binary)) throw new Error(`apt installed ${pkg} but ${binary} is still missing; set ${overrideVariable}.`);
+  if (!existsSync(binary))
+    throw new Error(`apt installed ${pkg} but ${binary} is still missing; set ${overrideVariable}.`);
 }

@@ -5,7 +5,8 @@
 import { rm } from 'node:fs/promises';
 
 const dataDir = process.env.DATA_DIR ?? '.data-e2e';
-if (!/^\.data-/.test(dataDir)) throw new Error(`Refusing to wipe DATA_DIR=${dataDir}: end-to-end data folders start with ".data-"`);
+if (!dataDir.startsWith('.data-'))
+  throw new Error(`Refusing to wipe DATA_DIR=${dataDir}: end-to-end data folders start with ".data-"`);
 process.env.BUILDS_DIR ??= `${dataDir}-builds`;
 await rm(dataDir, { recursive: true, force: true });
 await rm(process.env.BUILDS_DIR, { recursive: true, force: true });

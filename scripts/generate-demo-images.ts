@@ -1,14 +1,32 @@
 /**
- * Writes the demo catalog's product images and favicons as SVG files into public/images/demo/,
- * so the demo data never hot-links. Run after changing src/server/db/demo-data.ts:
+ * Writes the demo catalog's product images and favicons as SVG files, so the demo data never
+ * hot-links: public stores' into public/images/demo/ (static files), a store's own media
+ * (`/{slug}/media/…`, the restricted store's) into the repository's media/ folder, which the front
+ * serves only with access. Run after changing src/server/db/demo-data.ts:
  * `node scripts/generate-demo-images.ts`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { demoCatalogs } from '../src/server/db/demo-data.ts';
+import { MediaFolder, parseMediaUrl } from '../src/server/media/media-folder.ts';
 
-const out = join(import.meta.dirname, '..', 'public', 'images', 'demo');
-const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+const root = join(import.meta.dirname, '..');
+const out = join(root, 'public', 'images', 'demo');
+const media = new MediaFolder(join(root, 'media'));
+
+/** Writes one demo file where its URL says it is served from; false for URLs that are not ours. */
+async function writeAt(url: string, svg: string): Promise<boolean> {
+  const own = parseMediaUrl(url);
+  if (own) {
+    await media.write(own.slug, own.name, svg);
+    return true;
+  }
+  if (!url.startsWith('/images/demo/')) return false;
+  await writeFile(join(out, url.slice('/images/demo/'.length)), svg);
+  return true;
+}
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
 function hue(text: string): number {
   let h = 0;
@@ -42,16 +60,11 @@ await mkdir(out, { recursive: true });
 let count = 0;
 for (const catalog of demoCatalogs) {
   const favicon = catalog.store.favicon_url;
-  if (favicon?.startsWith('/images/demo/')) {
-    await writeFile(join(out, favicon.slice('/images/demo/'.length)), faviconSvg(catalog.store.title[0] ?? '?', catalog.store.slug));
-    count++;
-  }
+  if (favicon && (await writeAt(favicon, faviconSvg(catalog.store.title[0] ?? '?', catalog.store.slug)))) count++;
   for (const product of catalog.products ?? []) {
     for (const [i, image] of (product.images ?? []).entries()) {
-      if (!image.url.startsWith('/images/demo/')) continue;
-      await writeFile(join(out, image.url.slice('/images/demo/'.length)), productSvg(product.name, i + 1, product.id));
-      count++;
+      if (await writeAt(image.url, productSvg(product.name, i + 1, product.id))) count++;
     }
   }
 }
-console.log(`Wrote ${count} images to ${out}`);
+console.log(`Wrote ${count} images to ${out} and ${media.root}`);

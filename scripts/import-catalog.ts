@@ -27,7 +27,9 @@ try {
       throw new Error(`${file}: cannot read JSON (${error instanceof Error ? error.message : String(error)})`);
     }
     const summary = await importCatalog(db, parseCatalog(json));
-    console.log(`${file}: store "${summary.store}" – ${summary.products} products, ${summary.bundles} bundles, ${summary.giftCards} gift cards`);
+    console.log(
+      `${file}: store "${summary.store}" – ${summary.products} products, ${summary.bundles} bundles, ${summary.giftCards} gift cards`,
+    );
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -17,7 +17,9 @@ export function progressLine(label: string) {
       console.log(line);
     },
     done(seconds: number): void {
-      console.log(`${tty ? '\n' : ''}Built ${pages} pages in ${seconds.toFixed(1)} s (${(pages / seconds).toFixed(0)} pages/s, whole build)`);
+      console.log(
+        `${tty ? '\n' : ''}Built ${pages} pages in ${seconds.toFixed(1)} s (${(pages / seconds).toFixed(0)} pages/s, whole build)`,
+      );
     },
   };
 }

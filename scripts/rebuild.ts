@@ -5,16 +5,20 @@
  */
 import path from 'node:path';
 import { readRebuildToken } from '../src/front/rebuild-token.ts';
-import { startStorefront } from '../src/front/start-storefront.ts';
-import { progressLine } from './progress-line.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { writeSnapshot } from './write-snapshot.ts';
 
-const port = Number(process.env.PORT ?? 4321);
-const buildsDir = path.resolve(process.env.BUILDS_DIR ?? 'builds');
-const token = await readRebuildToken(process.env, buildsDir);
+const config = loadConfig();
+const port = config.PORT;
+const buildsDir = path.resolve(config.BUILDS_DIR);
+const token = await readRebuildToken(config.REBUILD_TOKEN, buildsDir);
 
 let response: Response | null = null;
 try {
-  response = await fetch(`http://127.0.0.1:${port}/api/hooks/rebuild`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  response = await fetch(`http://127.0.0.1:${port}/api/hooks/rebuild`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
 } catch {
   response = null;
 }
@@ -31,12 +35,8 @@ if (response) {
     text += part;
     process.stdout.write(part);
   }
-  if (/Rebuild failed/.test(text)) process.exit(1);
+  if (text.includes('Rebuild failed')) process.exit(1);
 } else {
   console.log(`No storefront answers on port ${port}: writing the snapshot here.`);
-  const started = performance.now();
-  const progress = progressLine('Snapshot');
-  const storefront = await startStorefront({ port: 0, host: '127.0.0.1', snapshotOnStart: true, onProgress: progress.update, log: progress.log });
-  await storefront.close();
-  progress.done((performance.now() - started) / 1000);
+  await writeSnapshot(performance.now());
 }

@@ -3,24 +3,12 @@
  * Migrates and seeds on start; stops cleanly on SIGTERM/SIGINT.
  */
 import { serve } from '@hono/node-server';
-import { createApiRuntime } from '../src/server/runtime.ts';
+import { apiRuntimeOrExit } from './api-runtime.ts';
 
-const host = process.env['HOST'] ?? '0.0.0.0';
-const port = Number(process.env['PORT'] ?? 4000);
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`PORT must be a port number (0-65535), got ${process.env['PORT']}`);
-  process.exit(1);
-}
-
-let runtime;
-try {
-  runtime = await createApiRuntime(process.env);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  if (error instanceof Error && error.cause) console.error(error.cause);
-  process.exit(1);
-}
-const { app, logger, close } = runtime;
+// The API alone listens on 4000 unless PORT says otherwise (`npm start` serves both on 4321); the
+// configuration schema checks HOST and PORT like every other variable.
+const { app, logger, close, config } = await apiRuntimeOrExit({ PORT: '4000', ...process.env });
+const { HOST: host, PORT: port } = config;
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;

@@ -2,11 +2,12 @@
  * `npm start`: migrations, demo data on an empty database, the storefront and the API on one port.
  */
 import { startStorefront } from '../src/front/start-storefront.ts';
+import { loadConfig } from '../src/server/config.ts';
 
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? '0.0.0.0';
+// A bad variable stops here, before anything starts, with a message naming it.
+const { PORT: port, HOST: host, SNAPSHOT_ON_START: snapshotOnStart } = loadConfig();
 
-const storefront = await startStorefront({ port, host, snapshotOnStart: process.env.SNAPSHOT_ON_START !== '0' });
+const storefront = await startStorefront({ port, host, snapshotOnStart });
 const base = storefront.url;
 console.log(`
 Storefront ready at ${base}

@@ -2,11 +2,21 @@
  * Store loading for on-demand pages (spec §4): resolves the store of a request with the same pure
  * decision the client boot script uses, applies route rules, and answers redirects with cookies.
  */
-import { defineMiddleware } from 'astro:middleware';
-import { createApiClient, internalApiBaseUrl, isApiError } from './lib/api-client.ts';
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { createRequester, getStore, getStoreByDomain, internalApiBaseUrl } from './lib/api-client/index.ts';
+import type { RenderApi } from './lib/page-data/request-api.ts';
 import { headerCookieJar, serializeCookie, type CookieSpec } from './lib/cookies.ts';
+import { crawlerErrorResponse } from './lib/crawler.ts';
 import { findRedirect, isExternal, validateRoute } from './lib/route-rules.ts';
-import { decideStoreLoading, isStorelessPath, slugFromPath, type FetchOutcome, type StoreLookup } from './lib/store-loading.ts';
+import {
+  decideStoreLoading,
+  fetchOutcome,
+  isStorelessPath,
+  namesNoStore,
+  slugFromPath,
+  type FetchOutcome,
+  type StoreLookup,
+} from './lib/store-loading.ts';
 import { storeHref } from './lib/store-links.ts';
 import { reportError } from './lib/report.ts';
 
@@ -18,40 +28,66 @@ function redirect(location: string, status: number, cookies: CookieSpec[], secur
   return new Response(null, { status, headers });
 }
 
-async function fetchStore(lookup: StoreLookup, cookieHeader: string | null): Promise<FetchOutcome> {
-  const api = createApiClient({
-    baseUrl: internalApiBaseUrl(process.env),
+async function fetchStore(
+  renderApi: RenderApi,
+  lookup: StoreLookup,
+  cookieHeader: string | null,
+): Promise<FetchOutcome> {
+  const request = createRequester({
+    baseUrl: renderApi.baseUrl,
     cookies: headerCookieJar(cookieHeader),
-    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(STORE_FETCH_TIMEOUT_MS) }),
+    fetch: (input, init) => renderApi.fetch(input, { ...init, signal: AbortSignal.timeout(STORE_FETCH_TIMEOUT_MS) }),
   });
-  try {
-    const info = lookup.by === 'slug' ? await api.getStore(lookup.slug) : await api.getStoreByDomain(lookup.domain);
-    return { kind: 'store', store: info.data.attributes };
-  } catch (error) {
-    if (isApiError(error)) return { kind: 'error', status: error.status, message: error.body?.message ?? null };
-    reportError('Store fetch got no answer', error);
-    return { kind: 'no-answer' };
-  }
+  return fetchOutcome(
+    () => (lookup.by === 'slug' ? getStore(request, lookup.slug) : getStoreByDomain(request, lookup.domain)),
+    (error) => reportError('Store fetch got no answer', error),
+  );
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/**
+ * Spec §2: a crawler gets no error page, the error is only logged. Applied here, around every
+ * page, so no error path can miss it (unknown routes and orders, route rules, store pages, the
+ * 500 page); pages say what went wrong in `locals.pageError` for the log line.
+ */
+const crawlerErrors = defineMiddleware(async ({ request, url, locals }, next) => {
+  const response = await next();
+  // A rewrite (to /404) runs the chain again inside this one: answer once.
+  if (response.status < 400 || locals.crawlerAnswered) return response;
+  const answer = crawlerErrorResponse(
+    request,
+    response.status,
+    locals.pageError?.message ?? `Error ${response.status}: ${url.pathname}`,
+  );
+  if (!answer) return response;
+  locals.crawlerAnswered = true;
+  await response.body?.cancel();
+  return answer;
+});
+
+const storeLoading = defineMiddleware(async (context, next) => {
   const { request, url, locals, params, routePattern } = context;
-  const prerender = request.headers.get('x-prerender') === '1';
-  const customDomain = request.headers.get('x-store-domain') || null;
+  // The Node front hands these in (src/front/front-server.ts); `astro dev` has no front, so the
+  // types say what the front guarantees and these defaults cover the dev server.
+  /* eslint-disable @typescript-eslint/no-unnecessary-condition */
+  locals.customDomain ??= null;
+  locals.prerender ??= false;
+  locals.api ??= { baseUrl: internalApiBaseUrl(process.env), fetch: (input, init) => fetch(input, init) };
+  locals.siteUrl ??= process.env.PUBLIC_SITE_URL;
+  locals.publicEnv ??= process.env;
+  /* eslint-enable @typescript-eslint/no-unnecessary-condition */
+  const { customDomain, prerender } = locals;
   const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   locals.store = null;
   locals.linkBase = '';
-  locals.customDomain = customDomain;
-  locals.prerender = prerender;
 
   // The front maps a custom domain's `/shop` onto `/{slug}/shop` (the browser still shows `/shop`),
   // except entry links with access tokens, which it passes unmapped so cookies are stored first.
+  // Every mapped path, store page or not (an old `/products` lands on the catch-all as
+  // `/acme/products`), starts with the slug the front put there.
   const hasAccessQuery = url.searchParams.has('uuid') || url.searchParams.has('token');
   const routeSlug = routePattern.startsWith('/[store]') ? params.store : undefined;
-  const browserPath =
-    customDomain && routeSlug && !hasAccessQuery && url.pathname.startsWith(`/${routeSlug}`)
-      ? url.pathname.slice(routeSlug.length + 1) || '/'
-      : url.pathname;
+  const domainSlug = customDomain && !hasAccessQuery ? url.pathname.split('/')[1] : undefined;
+  const browserPath = domainSlug ? url.pathname.slice(domainSlug.length + 1) || '/' : url.pathname;
 
   if (isStorelessPath(url.pathname)) {
     // One page serves `/404` and `/{slug}/404` alike (spec §2): the prefixed form is rewritten onto it.
@@ -73,8 +109,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // link on a custom domain is honoured whatever its path: the front passes it unmapped).
   // '/' and unprefixed store pages (/product/7) on a shared host name no store: the decision sends
   // them to /404 (spec §4 step 1).
-  const namesNoStore = !customDomain && slugFromPath(url.pathname) === null;
-  if (!routeSlug && !namesNoStore && !(customDomain && hasAccessQuery)) return next();
+  const noStore = !customDomain && namesNoStore(url.pathname);
+  if (!routeSlug && !noStore && !(customDomain && hasAccessQuery)) return next();
 
   const failure = routeSlug ? validateRoute(routePattern.slice('/[store]'.length) || '/', params, browserPath) : null;
   if (failure) {
@@ -85,7 +121,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const input = { path: browserPath, search: prerender ? '' : url.search, customDomain };
   let decision = decideStoreLoading(input);
   if (decision.kind === 'fetch') {
-    const outcome = await fetchStore(decision.lookup, prerender ? null : request.headers.get('cookie'));
+    // On a custom domain the front fetched the store already: one call per request.
+    const outcome =
+      locals.storeOutcome ??
+      (await fetchStore(locals.api, decision.lookup, prerender ? null : request.headers.get('cookie')));
     decision = decideStoreLoading({ ...input, outcome });
   }
 
@@ -101,7 +140,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       locals.linkBase = decision.linkBase;
       const response = await next();
       if (!prerender) {
-        for (const cookie of decision.cookies) response.headers.append('set-cookie', serializeCookie(cookie, { secure }));
+        for (const cookie of decision.cookies)
+          response.headers.append('set-cookie', serializeCookie(cookie, { secure }));
       }
       // A restricted store's pages are per shopper: never in a shared cache.
       if (decision.store.allowedListsPresent) response.headers.set('cache-control', 'private, no-store');
@@ -109,3 +149,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 });
+
+export const onRequest = sequence(crawlerErrors, storeLoading);

@@ -4,7 +4,7 @@ import { addLine, newToken, type StoreFixtures } from './shopper-fixtures.ts';
 import type { PacedTarget } from './paced-load.ts';
 import { round } from './stats.ts';
 
-export interface LoadFigures {
+export type LoadFigures = {
   name: string;
   target: string;
   requestsPerSecond: number;
@@ -16,19 +16,24 @@ export interface LoadFigures {
   ofCeiling?: number;
   /** Set for fixed-rate runs: the offered rate. */
   offeredRate?: number;
-}
+};
 
-interface Target {
+type Target = {
   name: string;
   method: 'GET' | 'POST' | 'PATCH';
   path: string;
   headers?: Record<string, string>;
   body?: string;
   setupRequest?: (request: autocannon.Request) => autocannon.Request;
-}
+};
 
 /** One autocannon run; `rate` fixes the overall request rate instead of going as fast as possible. */
-export async function load(baseUrl: string, target: Target, seconds: number, options: { connections?: number; rate?: number; label: string }): Promise<LoadFigures> {
+export async function load(
+  baseUrl: string,
+  target: Target,
+  seconds: number,
+  options: { connections?: number; rate?: number; label: string },
+): Promise<LoadFigures> {
   const result = await autocannon({
     url: baseUrl,
     connections: options.connections ?? 10,
@@ -56,10 +61,13 @@ export async function load(baseUrl: string, target: Target, seconds: number, opt
   };
 }
 
-/** The four API calls of issue 8, against a store whose fixtures exist on `baseUrl`. */
-export async function apiTargets(baseUrl: string, f: StoreFixtures): Promise<Record<'storeFront' | 'getCart' | 'addLine' | 'changeQuantity', Target>> {
+/** The four API calls budgeted in docs/decisions/060-benchmarks-and-budgets.md, against a store whose fixtures exist on `baseUrl`. */
+export async function apiTargets(
+  baseUrl: string,
+  f: StoreFixtures,
+): Promise<Record<'storeFront' | 'getCart' | 'addLine' | 'changeQuantity', Target>> {
   // PATCH needs a line per cart; a pool of carts keeps row locks from serialising the run on one cart.
-  const pool: Array<{ token: string; lineId: string }> = [];
+  const pool: { token: string; lineId: string }[] = [];
   for (let i = 0; i < 100; i++) {
     const token = newToken();
     const cart: Cart = await addLine(baseUrl, f.slug, f.variantId, token);

@@ -4,7 +4,9 @@
  */
 import { createServer } from 'node:http';
 
-const body = JSON.stringify({ data: { id: '1', type: 'store', attributes: { title: 'Acme Supply Co.', slug: 'acme' } } });
+const body = JSON.stringify({
+  data: { id: '1', type: 'store', attributes: { title: 'Acme Supply Co.', slug: 'acme' } },
+});
 const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);

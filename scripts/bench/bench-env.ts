@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { cartTokenSigner } from '../../src/server/carts/cart-tokens.ts';
 
 /** Where Debian's PostgreSQL listens on this host besides TCP; libpq's default way to reach it. */
 const LOCAL_SOCKET_DIR = '/var/run/postgresql';
@@ -28,8 +29,19 @@ export const BENCH = {
    */
   postgresAdminUrl:
     process.env.BENCH_POSTGRES_URL ??
-    (existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost/test?host=${LOCAL_SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/test'),
+    (existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`)
+      ? `postgres://postgres@localhost/test?host=${LOCAL_SOCKET_DIR}`
+      : 'postgres://postgres@127.0.0.1:5432/test'),
 } as const;
+
+/**
+ * The cart token key of every storefront the bench starts, so the load can make a new shopper per
+ * request as a browser would after its first `GET …/cart`: with a token the API issued.
+ */
+export const BENCH_CART_TOKEN_SECRET = 'bench-cart-token-secret-0123456789abcdef';
+const benchTokens = cartTokenSigner(BENCH_CART_TOKEN_SECRET);
+/** A new shopper's cart token, as the bench's storefronts issue them. */
+export const newBenchCartToken = (): string => benchTokens.issue();
 
 /** The environment every child the bench starts gets: Node 24 first in PATH, quiet logs, source maps. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -43,6 +55,7 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     ASTRO_TELEMETRY_DISABLED: '1',
     // One log line per API request would measure the logger, not the API.
     LOG_LEVEL: 'warn',
+    CART_TOKEN_SECRET: BENCH_CART_TOKEN_SECRET,
     ...extra,
   };
 }

@@ -4,7 +4,7 @@ import type { PageJs } from './js-weight.ts';
 import type { LighthouseFigures } from './lighthouse-runs.ts';
 
 /** Everything one `npm run bench` measured (sections not run are absent). */
-export interface BenchResults {
+export type BenchResults = {
   js?: PageJs[];
   lighthouse?: LighthouseFigures[];
   build?: BuildFigures[];
@@ -21,17 +21,17 @@ export interface BenchResults {
   mixed?: unknown;
   /** When each section was last measured, and how busy the machine was then (1-minute load average). */
   measured?: Record<string, { at: string; loadAverage: number }>;
-}
+};
 
-export interface BudgetResult {
+export type BudgetResult = {
   budget: string;
   measured: string;
   pass: boolean;
-}
+};
 
 const KB = 1024;
 
-/** The budgets of issue 8, checked against the sections that were measured. */
+/** The budgets of docs/decisions/060-benchmarks-and-budgets.md, checked against the sections that were measured. */
 export function checkBudgets(r: BenchResults): BudgetResult[] {
   const out: BudgetResult[] = [];
   const add = (budget: string, measured: string, pass: boolean) => out.push({ budget, measured, pass });
@@ -42,18 +42,31 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
     }
     for (const name of ['store front', 'shop']) {
       const page = r.js.find((p) => p.page === name);
-      if (page) add(`${name}: JS ≤ 5 KB gzip (cart count + build poller only)`, `${(page.total.gzip / KB).toFixed(1)} KB`, page.total.gzip <= 5 * KB);
+      if (page)
+        add(
+          `${name}: JS ≤ 5 KB gzip (cart count + build poller only)`,
+          `${(page.total.gzip / KB).toFixed(1)} KB`,
+          page.total.gzip <= 5 * KB,
+        );
     }
     for (const name of ['product', 'bundle']) {
       const page = r.js.find((p) => p.page === name);
       if (!page) continue;
-      add(`${name}: JS ≤ 80 KB gzip, React included`, `${(page.total.gzip / KB).toFixed(1)} KB`, page.total.gzip <= 80 * KB);
-      add(`${name}: no script blocks first paint`, page.blockingScripts.length ? page.blockingScripts.join(', ') : 'none', page.blockingScripts.length === 0);
+      add(
+        `${name}: JS ≤ 80 KB gzip, React included`,
+        `${(page.total.gzip / KB).toFixed(1)} KB`,
+        page.total.gzip <= 80 * KB,
+      );
+      add(
+        `${name}: no script blocks first paint`,
+        page.blockingScripts.length ? page.blockingScripts.join(', ') : 'none',
+        page.blockingScripts.length === 0,
+      );
     }
   }
   if (r.lighthouse) {
     for (const lh of r.lighthouse) {
-      if (lh.page === 'cart') continue; // measured and shown, but issue 8 budgets only the catalog pages
+      if (lh.page === 'cart') continue; // measured and shown, but the budgets cover only the catalog pages
       const min = lh.preset === 'mobile' ? 98 : 100;
       add(`Lighthouse ${lh.preset} ${lh.page} ≥ ${min}`, String(lh.score), lh.score >= min);
       add(`Lighthouse ${lh.preset} ${lh.page} CLS 0`, String(lh.cls), lh.cls === 0);
@@ -68,13 +81,22 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
   for (const fixed of r.api?.fixedRate ?? []) {
     // A run that could not keep the offered rate, or answered errors, misses the budget too.
     const kept = fixed.requestsPerSecond >= (fixed.offeredRate ?? 0) * 0.95 && fixed.non2xx === 0 && fixed.errors === 0;
-    add(`${fixed.name} p99 ≤ 20 ms at ${fixed.offeredRate} req/s (PostgreSQL)`, `${fixed.p99Ms} ms at ${fixed.requestsPerSecond} req/s${fixed.non2xx ? `, ${fixed.non2xx} non-2xx` : ''}`, kept && fixed.p99Ms <= 20);
+    add(
+      `${fixed.name} p99 ≤ 20 ms at ${fixed.offeredRate} req/s (PostgreSQL)`,
+      `${fixed.p99Ms} ms at ${fixed.requestsPerSecond} req/s${fixed.non2xx ? `, ${fixed.non2xx} non-2xx` : ''}`,
+      kept && fixed.p99Ms <= 20,
+    );
   }
   const storeFront = r.api?.postgres?.find((f) => f.name.startsWith('GET store_front'));
   if (storeFront?.ofCeiling !== undefined) {
-    add('GET store_front/{slug} ≥ 50% of bare node:http (PostgreSQL)', `${Math.round(storeFront.ofCeiling * 100)}%`, storeFront.ofCeiling >= 0.5);
+    add(
+      'GET store_front/{slug} ≥ 50% of bare node:http (PostgreSQL)',
+      `${Math.round(storeFront.ofCeiling * 100)}%`,
+      storeFront.ofCeiling >= 0.5,
+    );
   }
   const ours = r.static?.[0];
-  if (ours?.ofCeiling !== undefined) add('static product page ≥ 50% of nginx', `${Math.round(ours.ofCeiling * 100)}%`, ours.ofCeiling >= 0.5);
+  if (ours?.ofCeiling !== undefined)
+    add('static product page ≥ 50% of nginx', `${Math.round(ours.ofCeiling * 100)}%`, ours.ofCeiling >= 0.5);
   return out;
 }

@@ -5,7 +5,7 @@ import { generateCatalog } from './catalog-generator.ts';
 import { measureCommand } from './processes.ts';
 import { round } from './stats.ts';
 
-export interface BuildFigures {
+export type BuildFigures = {
   catalog: string;
   pages: number;
   wallSeconds: number;
@@ -17,7 +17,7 @@ export interface BuildFigures {
   cpuSeconds?: number;
   /** Seconds of the import before the build (not part of the build figure). */
   importSeconds?: number;
-}
+};
 
 /** Pages the snapshot wrote, from the build's own summary line ("Snapshot <id>: N pages in …"). */
 function pagesFrom(output: string): number {
@@ -26,9 +26,20 @@ function pagesFrom(output: string): number {
   return Number(m[1]);
 }
 
-async function timedBuild(catalog: string, dataDir: string, buildsDir: string, log: (line: string) => void, force = false): Promise<BuildFigures> {
-  const run = await measureCommand('npm', ['run', 'build', ...(force ? ['--', '--force'] : [])], childEnv({ DATA_DIR: dataDir, BUILDS_DIR: buildsDir }));
-  if (run.code !== 0) throw new Error(`npm run build (${catalog}) exited with ${run.code}:\n${run.output.slice(-3000)}`);
+async function timedBuild(
+  catalog: string,
+  dataDir: string,
+  buildsDir: string,
+  log: (line: string) => void,
+  force = false,
+): Promise<BuildFigures> {
+  const run = await measureCommand(
+    'npm',
+    ['run', 'build', ...(force ? ['--', '--force'] : [])],
+    childEnv({ DATA_DIR: dataDir, BUILDS_DIR: buildsDir }),
+  );
+  if (run.code !== 0)
+    throw new Error(`npm run build (${catalog}) exited with ${run.code}:\n${run.output.slice(-3000)}`);
   const pages = pagesFrom(run.output);
   const figures: BuildFigures = {
     catalog,
@@ -39,7 +50,9 @@ async function timedBuild(catalog: string, dataDir: string, buildsDir: string, l
     astroBuilt: /Building the storefront|astro build|\[build\]/.test(run.output),
     ...(run.cpuSeconds !== undefined ? { cpuSeconds: round(run.cpuSeconds, 1) } : {}),
   };
-  log(`  build ${catalog}: ${pages} pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s), peak ${figures.peakMemoryMiB} MiB`);
+  log(
+    `  build ${catalog}: ${pages} pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s), peak ${figures.peakMemoryMiB} MiB`,
+  );
   return figures;
 }
 
@@ -57,11 +70,23 @@ export async function buildDemo(log: (line: string) => void): Promise<BuildFigur
 export async function buildGenerated(products: number, log: (line: string) => void): Promise<BuildFigures> {
   await rm(BENCH.bigDataDir, { recursive: true, force: true });
   await rm(BENCH.bigBuildsDir, { recursive: true, force: true });
-  await writeFile(BENCH.bigCatalogFile, JSON.stringify(generateCatalog(products, Math.max(1, Math.round(products / 100)))));
-  const imported = await measureCommand(process.execPath, [path.resolve('scripts/import-catalog.ts'), BENCH.bigCatalogFile], childEnv({ DATA_DIR: BENCH.bigDataDir }));
+  await writeFile(
+    BENCH.bigCatalogFile,
+    JSON.stringify(generateCatalog(products, Math.max(1, Math.round(products / 100)))),
+  );
+  const imported = await measureCommand(
+    process.execPath,
+    [path.resolve('scripts/import-catalog.ts'), BENCH.bigCatalogFile],
+    childEnv({ DATA_DIR: BENCH.bigDataDir }),
+  );
   if (imported.code !== 0) throw new Error(`Import of the generated catalog failed:\n${imported.output.slice(-3000)}`);
   log(`  imported ${products} products in ${round(imported.wallSeconds, 1)} s`);
-  const figures = await timedBuild(`${products.toLocaleString('en-US')} products`, BENCH.bigDataDir, BENCH.bigBuildsDir, log);
+  const figures = await timedBuild(
+    `${products.toLocaleString('en-US')} products`,
+    BENCH.bigDataDir,
+    BENCH.bigBuildsDir,
+    log,
+  );
   figures.importSeconds = round(imported.wallSeconds, 1);
   await rm(BENCH.bigCatalogFile, { force: true });
   return figures;

@@ -17,7 +17,13 @@ export function generateCatalog(products: number, bundles: number, slug = 'bench
       images: [{ url: `/images/demo/${images[i % images.length]}.svg`, alt: `Bench Product ${i + 1}` }],
       default_image: 0,
       variants: sized
-        ? ['S', 'M', 'L'].map((size) => ({ sku: `${id}-${size}`, name: size, options: { Size: size }, price, stock: 100 }))
+        ? ['S', 'M', 'L'].map((size) => ({
+            sku: `${id}-${size}`,
+            name: size,
+            options: { Size: size },
+            price,
+            stock: 100,
+          }))
         : [{ sku: `${id}-D`, name: 'Default', price, stock: 100 }],
     };
   });

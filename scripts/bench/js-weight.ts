@@ -2,27 +2,21 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { BENCH } from './bench-env.ts';
-import { splitByOwner, type Owner } from './source-map-split.ts';
+import { splitByOwner, type Owner, type SourceMapLike } from './source-map-split.ts';
 import type { StoreFixtures } from './shopper-fixtures.ts';
 
-/** The flags team.md gives for Debian's Chromium (playwright.config.ts). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
-];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export interface Sizes {
+export type Sizes = {
   raw: number;
   gzip: number;
   brotli: number;
-}
+};
 
-export interface PageJs {
+export type PageJs = {
   page: string;
   path: string;
-  files: Array<{ url: string } & Sizes & { split: Record<Owner, number> }>;
+  files: ({ url: string } & Sizes & { split: Record<Owner, number> })[];
   inline: Sizes;
   total: Sizes;
   /** gzip bytes per owner (each file's gzip size shared out in proportion to its characters). */
@@ -32,11 +26,12 @@ export interface PageJs {
   blockingScripts: string[];
   /** Scripts that answered an error: the figures of such a page mean nothing. */
   failedScripts?: string[];
-}
+};
 
 const gzip = (data: Buffer) => gzipSync(data, { level: 9 }).length;
 const brotli = (data: Buffer) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-const sizes = (data: Buffer): Sizes => (data.length ? { raw: data.length, gzip: gzip(data), brotli: brotli(data) } : { raw: 0, gzip: 0, brotli: 0 });
+const sizes = (data: Buffer): Sizes =>
+  data.length ? { raw: data.length, gzip: gzip(data), brotli: brotli(data) } : { raw: 0, gzip: 0, brotli: 0 };
 
 /** Inline `<script>`s of a document, except JSON data blocks (JSON-LD, island props). */
 function inlineScripts(html: string): string[] {
@@ -53,22 +48,36 @@ async function splitOf(url: string, body: Buffer): Promise<Record<Owner, number>
   const pathname = new URL(url).pathname;
   const code = body.toString('utf8');
   try {
-    const map = JSON.parse(await readFile(path.join(BENCH.distDir, 'client', `${decodeURIComponent(pathname)}.map`), 'utf8'));
+    const map = JSON.parse(
+      await readFile(path.join(BENCH.distDir, 'client', `${decodeURIComponent(pathname)}.map`), 'utf8'),
+    ) as SourceMapLike;
     return splitByOwner(code, map);
   } catch {
     // No map (a build without ASTRO_SOURCEMAP, or the bundler's runtime): guess from known markers.
-    const framework = /rolldown-runtime/.test(pathname) || /react\.transitional\.element|__CLIENT_INTERNALS_DO_NOT_USE|unstable_scheduleCallback|astro-island/.test(code);
+    const framework =
+      pathname.includes('rolldown-runtime') ||
+      /react\.transitional\.element|__CLIENT_INTERNALS_DO_NOT_USE|unstable_scheduleCallback|astro-island/.test(code);
     return { framework: framework ? code.length : 0, libs: 0, ours: framework ? 0 : code.length };
   }
 }
 
 function share(total: number, split: Record<Owner, number>): Record<Owner, number> {
   const sum = split.framework + split.libs + split.ours || 1;
-  return { framework: (total * split.framework) / sum, libs: (total * split.libs) / sum, ours: (total * split.ours) / sum };
+  return {
+    framework: (total * split.framework) / sum,
+    libs: (total * split.libs) / sum,
+    ours: (total * split.ours) / sum,
+  };
 }
 
 /** Loads one page like a shopper (scrolls so `client:visible` islands hydrate, waits for idle) and sums its scripts. */
-async function measurePage(browser: Browser, baseUrl: string, name: string, pagePath: string, cartToken: string): Promise<PageJs> {
+async function measurePage(
+  browser: Browser,
+  baseUrl: string,
+  name: string,
+  pagePath: string,
+  cartToken: string,
+): Promise<PageJs> {
   const context = await browser.newContext();
   await context.addCookies([{ name: 'recipient-token', value: cartToken, url: baseUrl }]);
   const page = await context.newPage();
@@ -76,9 +85,14 @@ async function measurePage(browser: Browser, baseUrl: string, name: string, page
   const failedScripts: string[] = [];
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
-    if (response.request().resourceType() === 'script' && response.status() >= 400) failedScripts.push(`${new URL(response.url()).pathname} (${response.status()})`);
-    if (response.request().resourceType() === 'script' || /javascript/.test(type)) {
-      if (!scripts.has(response.url())) scripts.set(response.url(), response.body().catch(() => Buffer.alloc(0)));
+    if (response.request().resourceType() === 'script' && response.status() >= 400)
+      failedScripts.push(`${new URL(response.url()).pathname} (${response.status()})`);
+    if (response.request().resourceType() === 'script' || type.includes('javascript')) {
+      if (!scripts.has(response.url()))
+        scripts.set(
+          response.url(),
+          response.body().catch(() => Buffer.alloc(0)),
+        );
     }
   });
   const response = await page.goto(baseUrl + pagePath, { waitUntil: 'load' });
@@ -115,7 +129,11 @@ async function measurePage(browser: Browser, baseUrl: string, name: string, page
   const inlineList = inlineScripts(html);
   const inline = sizes(Buffer.from(inlineList.join('\n')));
   // Astro's island loader is inlined into pages with islands: framework; other inline scripts are ours.
-  const astroInline = sizes(Buffer.from(inlineList.filter((s) => /astro-island|self\.Astro|Astro\.(idle|visible|load|only)/.test(s)).join('\n')));
+  const astroInline = sizes(
+    Buffer.from(
+      inlineList.filter((s) => /astro-island|self\.Astro|Astro\.(idle|visible|load|only)/.test(s)).join('\n'),
+    ),
+  );
   gzipByOwner.framework += astroInline.gzip;
   gzipByOwner.ours += inline.gzip - astroInline.gzip;
   brotliByOwner.framework += astroInline.brotli;
@@ -125,11 +143,25 @@ async function measurePage(browser: Browser, baseUrl: string, name: string, page
     gzip: files.reduce((a, f) => a + f.gzip, 0) + inline.gzip,
     brotli: files.reduce((a, f) => a + f.brotli, 0) + inline.brotli,
   };
-  return { page: name, path: pagePath, files, inline, total, gzipByOwner, brotliByOwner, blockingScripts, failedScripts };
+  return {
+    page: name,
+    path: pagePath,
+    files,
+    inline,
+    total,
+    gzipByOwner,
+    brotliByOwner,
+    blockingScripts,
+    failedScripts,
+  };
 }
 
 /** JavaScript each page type loads, measured in headless Chromium. */
-export async function measureJs(baseUrl: string, pages: Record<string, string | null>, fixtures: StoreFixtures): Promise<PageJs[]> {
+export async function measureJs(
+  baseUrl: string,
+  pages: Record<string, string | null>,
+  fixtures: StoreFixtures,
+): Promise<PageJs[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const results: PageJs[] = [];

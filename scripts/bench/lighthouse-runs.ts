@@ -1,10 +1,10 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM_PATH } from './js-weight.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { median, round } from './stats.ts';
 
-export interface LighthouseFigures {
+export type LighthouseFigures = {
   page: string;
   preset: 'mobile' | 'desktop';
   runs: number;
@@ -16,24 +16,31 @@ export interface LighthouseFigures {
   totalBytes: number;
   /** Every run's score, to show the spread. */
   scores: number[];
-}
+};
 
-const CHROME_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 /**
  * Lighthouse's performance category for each page and preset, `runs` times, medians reported.
  * One Chromium serves every run; each run gets a fresh tab and clears storage (Lighthouse's default).
  */
-export async function runLighthouse(baseUrl: string, pages: Record<string, string>, runs: number, cookie: string, log: (line: string) => void): Promise<LighthouseFigures[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+export async function runLighthouse(
+  baseUrl: string,
+  pages: Record<string, string>,
+  runs: number,
+  cookie: string,
+  log: (line: string) => void,
+): Promise<LighthouseFigures[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   const results: LighthouseFigures[] = [];
   try {
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const [name, pagePath] of Object.entries(pages)) {
-        const samples: Array<{ score: number; lcp: number; tbt: number; cls: number; bytes: number }> = [];
+        const samples: { score: number; lcp: number; tbt: number; cls: number; bytes: number }[] = [];
         for (let i = 0; i < runs; i++) {
           const lhr = await runOnce(chrome.port, baseUrl + pagePath, preset, name === 'cart' ? { Cookie: cookie } : {});
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -56,7 +63,9 @@ export async function runLighthouse(baseUrl: string, pages: Record<string, strin
           totalBytes: round(median(samples.map((s) => s.bytes))),
           scores: samples.map((s) => round(s.score)),
         };
-        log(`  lighthouse ${preset} ${name}: ${figures.score} (LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls})`);
+        log(
+          `  lighthouse ${preset} ${name}: ${figures.score} (LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls})`,
+        );
         results.push(figures);
       }
     }

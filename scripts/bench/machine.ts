@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-export interface MachineInfo {
+export type MachineInfo = {
   cpus: number;
   model: string;
   memoryGiB: number;
   node: string;
   loadAverage: number[];
   date: string;
-}
+};
 
 /** The machine the figures were taken on: they mean little without it. */
 export function machineInfo(): MachineInfo {

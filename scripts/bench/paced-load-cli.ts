@@ -4,5 +4,9 @@
  */
 import { pacedLoad, type PacedOptions, type PacedTarget } from './paced-load.ts';
 
-const { baseUrl, target, options } = JSON.parse(process.argv[2] ?? '{}') as { baseUrl: string; target: PacedTarget; options: PacedOptions };
+const { baseUrl, target, options } = JSON.parse(process.argv[2] ?? '{}') as {
+  baseUrl: string;
+  target: PacedTarget;
+  options: PacedOptions;
+};
 process.stdout.write(JSON.stringify(await pacedLoad(baseUrl, target, options)));

@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type { LoadFigures } from './api-bench.ts';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { newBenchCartToken } from './bench-env.ts';
 import { percentile, round } from './stats.ts';
 
 const execFileAsync = promisify(execFile);
 
 /** A request to repeat; plain data, so a child process can run it (scripts/bench/paced-load-cli.ts). */
-export interface PacedTarget {
+export type PacedTarget = {
   name: string;
   method: 'GET' | 'POST' | 'PATCH';
   path: string;
@@ -17,16 +17,16 @@ export interface PacedTarget {
   body?: string;
   /** A new `recipient-token` on every request: a new shopper each time. */
   newShopperEach?: boolean;
-}
+};
 
-export interface PacedOptions {
+export type PacedOptions = {
   rate: number;
   seconds: number;
   /** Seconds sent first at the same rate and not counted: connections opened, code warm. */
   warmupSeconds?: number;
   maxSockets?: number;
   label: string;
-}
+};
 
 /**
  * An open-loop load at an even rate: request i is due at `start + i / rate` whatever happened to the
@@ -39,8 +39,32 @@ export interface PacedOptions {
  * beside these (docs/decisions/060).
  */
 export async function pacedLoad(baseUrl: string, target: PacedTarget, options: PacedOptions): Promise<LoadFigures> {
-  const url = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
+  try {
+    const run = await pacedRun(httpSender(new URL(baseUrl), target, agent), options);
+    return { name: target.name, target: options.label, ...run, offeredRate: options.rate };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Sends request `i` and resolves with its status code; rejects when there is no answer. */
+export type SendRequest = (i: number) => Promise<number>;
+
+/** Time for the schedule: `performance.now()` and timers by default, a fake clock in tests. */
+export type PacedClock = {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+};
+
+const realClock: PacedClock = { now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms) };
+
+/** The open-loop schedule of `pacedLoad` over any sender: counts and latencies of the counted requests. */
+export async function pacedRun(
+  send: SendRequest,
+  options: Pick<PacedOptions, 'rate' | 'seconds' | 'warmupSeconds'>,
+  clock: PacedClock = realClock,
+): Promise<Omit<LoadFigures, 'name' | 'target' | 'offeredRate'>> {
   const warmup = Math.round(options.rate * (options.warmupSeconds ?? 0));
   const total = warmup + Math.round(options.rate * options.seconds);
   const intervalMs = 1000 / options.rate;
@@ -49,68 +73,89 @@ export async function pacedLoad(baseUrl: string, target: PacedTarget, options: P
   let errors = 0;
   let sent = 0;
   let finished = 0;
-  const start = performance.now() + 50;
+  const start = clock.now() + 50;
   let countedFrom = start;
 
   await new Promise<void>((resolve) => {
-    const fire = (i: number, dueAt: number) => {
-      const body = target.body;
-      const headers = target.newShopperEach ? { ...target.headers, 'recipient-token': randomBytes(24).toString('base64url') } : target.headers;
-      const counted = i >= warmup;
-      const req = request(
-        { host: url.hostname, port: url.port, path: target.path, method: target.method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (counted) {
-              latencies.push(performance.now() - dueAt);
-              if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode > 299) non2xx += 1;
-            }
-            done();
-          });
-        },
-      );
-      req.on('error', () => {
-        if (counted) errors += 1;
-        done();
-      });
-      req.end(body);
-    };
     const done = () => {
       finished += 1;
       if (finished === total) resolve();
     };
+    const fire = (i: number, dueAt: number) => {
+      const counted = i >= warmup;
+      send(i).then(
+        (status) => {
+          if (counted) {
+            latencies.push(clock.now() - dueAt);
+            if (status < 200 || status > 299) non2xx += 1;
+          }
+          done();
+        },
+        () => {
+          if (counted) errors += 1;
+          done();
+        },
+      );
+    };
     // Timers fire late by a millisecond or so; every tick sends all requests that are due by then.
     const tick = () => {
-      const now = performance.now();
+      const now = clock.now();
       while (sent < total && start + sent * intervalMs <= now) {
         if (sent === warmup) countedFrom = start + sent * intervalMs;
         fire(sent, start + sent * intervalMs);
         sent += 1;
       }
-      if (sent < total) setTimeout(tick, Math.max(0, start + sent * intervalMs - performance.now()));
+      if (sent < total) clock.setTimeout(tick, Math.max(0, start + sent * intervalMs - clock.now()));
     };
-    setTimeout(tick, 50);
+    clock.setTimeout(tick, 50);
   });
-  agent.destroy();
 
   const sorted = latencies.sort((a, b) => a - b);
-  const elapsedSeconds = (performance.now() - countedFrom) / 1000;
+  const elapsedSeconds = (clock.now() - countedFrom) / 1000;
   return {
-    name: target.name,
-    target: options.label,
     requestsPerSecond: round((total - warmup - non2xx - errors) / elapsedSeconds),
     p50Ms: round(percentile(sorted, 50), 2),
     p99Ms: round(percentile(sorted, 99), 2),
     non2xx,
     errors,
-    offeredRate: options.rate,
   };
 }
 
+function httpSender(url: URL, target: PacedTarget, agent: Agent): SendRequest {
+  return () =>
+    new Promise<number>((resolve, reject) => {
+      const body = target.body;
+      const headers = target.newShopperEach
+        ? { ...target.headers, 'recipient-token': newBenchCartToken() }
+        : target.headers;
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: target.path,
+          method: target.method,
+          agent,
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
 /** `pacedLoad` in a child process, so the bench's own heap and timers cannot delay the requests. */
-export async function pacedLoadInChild(baseUrl: string, target: PacedTarget, options: PacedOptions): Promise<LoadFigures> {
+export async function pacedLoadInChild(
+  baseUrl: string,
+  target: PacedTarget,
+  options: PacedOptions,
+): Promise<LoadFigures> {
   const cli = fileURLToPath(new URL('./paced-load-cli.ts', import.meta.url));
-  const { stdout } = await execFileAsync(process.execPath, [cli, JSON.stringify({ baseUrl, target, options })], { maxBuffer: 1 << 20 });
+  const { stdout } = await execFileAsync(process.execPath, [cli, JSON.stringify({ baseUrl, target, options })], {
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(stdout) as LoadFigures;
 }

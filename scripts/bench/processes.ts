@@ -35,7 +35,7 @@ export function treeRss(rootPid: number): number {
   return total;
 }
 
-export interface MeasuredRun {
+export type MeasuredRun = {
   code: number | null;
   wallSeconds: number;
   /** Highest sum of RSS over the process tree, sampled every 100 ms. */
@@ -43,10 +43,15 @@ export interface MeasuredRun {
   /** User + system CPU seconds of the command and its children, from /usr/bin/time when installed. */
   cpuSeconds?: number;
   output: string;
-}
+};
 
 /** Runs a command to completion, measuring wall clock and the peak memory of its whole process tree. */
-export function measureCommand(command: string, args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string) => void): Promise<MeasuredRun> {
+export function measureCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onLine?: (line: string) => void,
+): Promise<MeasuredRun> {
   const started = performance.now();
   // GNU time adds the CPU seconds of the whole tree (it reports on stderr; -f keeps it one line).
   const timed = existsSync('/usr/bin/time');
@@ -64,8 +69,8 @@ export function measureCommand(command: string, args: string[], env: NodeJS.Proc
     output = (output + text).slice(-20_000);
     if (onLine) for (const line of text.split(/[\r\n]+/)) if (line.trim()) onLine(line);
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
@@ -96,7 +101,8 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'S
 export async function waitForUrl(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`The server for ${url} exited with ${child.exitCode} before it was ready`);
+    if (child && child.exitCode !== null)
+      throw new Error(`The server for ${url} exited with ${child.exitCode} before it was ready`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

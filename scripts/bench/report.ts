@@ -3,11 +3,13 @@ import type { MachineInfo } from './machine.ts';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-function table(headers: string[], rows: Array<Array<string | number>>): string {
+function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(cells[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+  return [line(cells[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join(
+    '\n',
+  );
 }
 
 /** The results as Markdown tables: printed by the bench and pasted into docs/performance.md. */
@@ -29,8 +31,16 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
         table(
           ['page', 'files', 'gzip total', 'framework', 'libs', 'ours', 'brotli total', 'framework', 'libs', 'ours'],
           r.js.map((p) => [
-            p.page, p.files.length + (p.inline.raw ? ' + inline' : ''), kb(p.total.gzip), kb(p.gzipByOwner.framework), kb(p.gzipByOwner.libs), kb(p.gzipByOwner.ours),
-            kb(p.total.brotli), kb(p.brotliByOwner.framework), kb(p.brotliByOwner.libs), kb(p.brotliByOwner.ours),
+            p.page,
+            `${p.files.length}${p.inline.raw ? ' + inline' : ''}`,
+            kb(p.total.gzip),
+            kb(p.gzipByOwner.framework),
+            kb(p.gzipByOwner.libs),
+            kb(p.gzipByOwner.ours),
+            kb(p.total.brotli),
+            kb(p.brotliByOwner.framework),
+            kb(p.brotliByOwner.libs),
+            kb(p.brotliByOwner.ours),
           ]),
         ),
     );
@@ -40,7 +50,16 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
       `### Lighthouse (median of ${r.lighthouse[0]?.runs ?? 0} runs)\n\n` +
         table(
           ['page', 'preset', 'score', 'runs', 'LCP ms', 'TBT ms', 'CLS', 'total KB'],
-          r.lighthouse.map((l) => [l.page, l.preset, l.score, l.scores.join(' '), l.lcpMs, l.tbtMs, l.cls, kb(l.totalBytes)]),
+          r.lighthouse.map((l) => [
+            l.page,
+            l.preset,
+            l.score,
+            l.scores.join(' '),
+            l.lcpMs,
+            l.tbtMs,
+            l.cls,
+            kb(l.totalBytes),
+          ]),
         ),
     );
   }
@@ -49,36 +68,84 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
       '### Build (`npm run build`, wall clock; peak = highest RSS sum of the process tree)\n\n' +
         table(
           ['catalog', 'pages', 'seconds', 'pages/s', 'CPU s', 'peak MiB', 'astro build'],
-          r.build.map((b) => [b.catalog, b.pages, b.wallSeconds, b.pagesPerSecond, b.cpuSeconds ?? '', b.peakMemoryMiB, b.astroBuilt ? 'ran' : 'up to date, skipped']),
+          r.build.map((b) => [
+            b.catalog,
+            b.pages,
+            b.wallSeconds,
+            b.pagesPerSecond,
+            b.cpuSeconds ?? '',
+            b.peakMemoryMiB,
+            b.astroBuilt ? 'ran' : 'up to date, skipped',
+          ]),
         ),
     );
   }
   if (r.api) {
-    const rows = [...(r.api.ceiling ? [r.api.ceiling] : []), ...(r.api.pglite ?? []), ...(r.api.postgres ?? []), ...(r.api.fixedRate ?? []), ...(r.api.burstRate ?? [])];
+    const rows = [
+      ...(r.api.ceiling ? [r.api.ceiling] : []),
+      ...(r.api.pglite ?? []),
+      ...(r.api.postgres ?? []),
+      ...(r.api.fixedRate ?? []),
+      ...(r.api.burstRate ?? []),
+    ];
     parts.push(
       '### API on loopback (autocannon, 10 connections; "paced" rows: evenly paced open-loop load at the offered rate, ADR 060)\n\n' +
         table(
           ['call', 'server', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'non-2xx'],
-          rows.map((f) => [f.name, f.offeredRate ? `${f.target} @ ${f.offeredRate}/s` : f.target, f.requestsPerSecond, f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '', f.p50Ms, f.p99Ms, f.non2xx]),
+          rows.map((f) => [
+            f.name,
+            f.offeredRate ? `${f.target} @ ${f.offeredRate}/s` : f.target,
+            f.requestsPerSecond,
+            f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '',
+            f.p50Ms,
+            f.p99Ms,
+            f.non2xx,
+          ]),
         ),
     );
   }
   if (r.static) {
     parts.push(
       '### Static product page (gzip, 10 connections)\n\n' +
-        table(['server', 'req/s', 'of nginx', 'p50 ms', 'p99 ms'], r.static.map((f) => [f.target, f.requestsPerSecond, f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '', f.p50Ms, f.p99Ms])),
+        table(
+          ['server', 'req/s', 'of nginx', 'p50 ms', 'p99 ms'],
+          r.static.map((f) => [
+            f.target,
+            f.requestsPerSecond,
+            f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '',
+            f.p50Ms,
+            f.p99Ms,
+          ]),
+        ),
     );
   }
   if (r.mixed !== undefined && r.mixed !== null) {
     const m = r.mixed as Record<string, unknown>;
-    const keys = ['rate', 'connections', 'durationSeconds', 'requests', 'throughput', 'p50Ms', 'p99Ms', 'non2xx', 'errors', 'timeouts'].filter((k) => k in m);
+    const keys = [
+      'rate',
+      'connections',
+      'durationSeconds',
+      'requests',
+      'throughput',
+      'p50Ms',
+      'p99Ms',
+      'non2xx',
+      'errors',
+      'timeouts',
+    ].filter((k) => k in m);
     parts.push(
       `### Mixed shopper load (scripts/load/mixed-load.ts, npm start on PostgreSQL${typeof m.mix === 'string' ? `: ${m.mix}` : ''})\n\n` +
         table(keys, [keys.map((k) => String(m[k]))]),
     );
   }
   if (budgets.length) {
-    parts.push('### Budgets (issue 8)\n\n' + table(['budget', 'measured', 'result'], budgets.map((b) => [b.budget, b.measured, b.pass ? 'pass' : 'FAIL'])));
+    parts.push(
+      '### Budgets\n\n' +
+        table(
+          ['budget', 'measured', 'result'],
+          budgets.map((b) => [b.budget, b.measured, b.pass ? 'pass' : 'FAIL']),
+        ),
+    );
   }
   return parts.join('\n\n');
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Cart, CheckoutAnswer, Many, Order, ProductVariantAttributes, Resource } from '../../src/lib/api-types.ts';
 
 /** What the bench needs from a running demo store: ids to visit and carts to read and change. */
-export interface StoreFixtures {
+export type StoreFixtures = {
   slug: string;
   productId: string;
   bundleId: string;
@@ -12,9 +11,12 @@ export interface StoreFixtures {
   cartToken: string;
   /** An order's uuid for the order-confirmation page (null when checkout failed). */
   orderId: string | null;
-}
+};
 
-export const newToken = (): string => randomBytes(24).toString('base64url');
+import { newBenchCartToken } from './bench-env.ts';
+
+/** A new shopper's cart token, signed with the key the bench gives its storefronts. */
+export const newToken = newBenchCartToken;
 
 async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(new URL(`/api/${path}`, base), {
@@ -29,11 +31,25 @@ async function call<T>(base: string, method: string, path: string, body?: unknow
 
 /** Adds one line of a variant to the cart of `token`; answers the cart. */
 export const addLine = (base: string, slug: string, variantId: string, token: string): Promise<Cart> =>
-  call<Cart>(base, 'POST', `store_front/${slug}/cart/cart_line_items`, { cart_line_item: { product_variant_id: variantId, quantity: 1 } }, token);
+  call<Cart>(
+    base,
+    'POST',
+    `store_front/${slug}/cart/cart_line_items`,
+    { cart_line_item: { product_variant_id: variantId, quantity: 1 } },
+    token,
+  );
 
 const ADDRESS = {
-  first_name: 'Bench', last_name: 'Mark', email: 'bench@example.com', address_line1: '1 Main St', address_line2: '',
-  city: 'Austin', country: 'US', state: 'TX', zip: '78701', phone: '',
+  first_name: 'Bench',
+  last_name: 'Mark',
+  email: 'bench@example.com',
+  address_line1: '1 Main St',
+  address_line2: '',
+  city: 'Austin',
+  country: 'US',
+  state: 'TX',
+  zip: '78701',
+  phone: '',
 };
 
 /** Checks out a cart with the test processor's success card; answers the order's uuid. */
@@ -44,20 +60,36 @@ async function placeOrder(base: string, slug: string, variantId: string): Promis
   const checkout = await call<CheckoutAnswer>(base, 'POST', `store_front/${slug}/cart/checkout`, {}, token);
   const intent = checkout.paymentIntent;
   if (intent) {
-    await call(base, 'POST', `test_processor/payment_intents/${intent.id}/confirm`, { card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' } });
+    await call(base, 'POST', `test_processor/payment_intents/${intent.id}/confirm`, {
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+    });
   }
-  const order = await call<Order>(base, 'POST', `store_front/${slug}/cart/finalize`, intent ? { payment_intent_id: intent.id } : {}, token);
+  const order = await call<Order>(
+    base,
+    'POST',
+    `store_front/${slug}/cart/finalize`,
+    intent ? { payment_intent_id: intent.id } : {},
+    token,
+  );
   return order.orderDetails.id;
 }
 
 /** Finds a product, a bundle and a well-stocked variant of a store, and makes a cart and an order. */
 export async function storeFixtures(base: string, slug = 'acme'): Promise<StoreFixtures> {
-  const products = await call<Many<Resource<'product', { available: boolean }>>>(base, 'GET', `store_front/${slug}/products?per_page=50`);
+  const products = await call<Many<Resource<'product', { available: boolean }>>>(
+    base,
+    'GET',
+    `store_front/${slug}/products?per_page=50`,
+  );
   const bundles = await call<Many<Resource<'bundle', unknown>>>(base, 'GET', `store_front/${slug}/bundles?per_page=50`);
   let variantId: string | null = null;
   let productId: string | null = null;
   for (const product of products.data) {
-    const variants = await call<Many<Resource<'product_variant', ProductVariantAttributes>>>(base, 'GET', `store_front/${slug}/products/${product.id}/product_variants`);
+    const variants = await call<Many<Resource<'product_variant', ProductVariantAttributes>>>(
+      base,
+      'GET',
+      `store_front/${slug}/products/${product.id}/product_variants`,
+    );
     const stocked = variants.data.find((v) => v.attributes.stock >= 10);
     if (stocked) {
       variantId = stocked.id;

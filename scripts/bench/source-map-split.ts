@@ -5,7 +5,8 @@
 
 export type Owner = 'framework' | 'libs' | 'ours';
 
-const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|astro|nanostores|@nanostores\/react|@astrojs\/[^/]+|use-sync-external-store)\//;
+const FRAMEWORK =
+  /node_modules\/(react|react-dom|scheduler|astro|nanostores|@nanostores\/react|@astrojs\/[^/]+|use-sync-external-store)\//;
 
 /** Who a source file of a map belongs to: React, Astro and nanostores are framework; other packages libs. */
 export function ownerOf(source: string): Owner {
@@ -16,7 +17,7 @@ export function ownerOf(source: string): Owner {
   return 'ours';
 }
 
-const VLQ = new Map([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]));
+const VLQ = new Map('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').map((c, i) => [c, i]));
 
 function decodeSegment(segment: string): number[] {
   const values: number[] = [];
@@ -37,10 +38,11 @@ function decodeSegment(segment: string): number[] {
   return values;
 }
 
-export interface SourceMapLike {
-  sources: string[];
+export type SourceMapLike = {
+  /** Entries may be null in maps that name no source for a segment. */
+  sources: (string | null)[];
   mappings: string;
-}
+};
 
 /** Characters of `code` per owner, following the map's segments (unmapped glue counts as ours). */
 export function splitByOwner(code: string, map: SourceMapLike): Record<Owner, number> {
@@ -53,7 +55,7 @@ export function splitByOwner(code: string, map: SourceMapLike): Record<Owner, nu
     const lineLength = lines[li]!.length + 1;
     const segments = (mappingLines[li] ?? '').split(',').filter(Boolean);
     let column = 0;
-    const spans: Array<{ column: number; owner: Owner }> = [];
+    const spans: { column: number; owner: Owner }[] = [];
     for (const segment of segments) {
       const fields = decodeSegment(segment);
       column += fields[0] ?? 0;

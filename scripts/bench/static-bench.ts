@@ -44,18 +44,35 @@ http {
  * Requests per second for one prerendered product page: from the running storefront and from nginx
  * serving the same files, one after the other in the same run, same connections and encoding.
  */
-export async function staticRun(storefrontUrl: string, buildsDir: string, pagePath: string, port: number, seconds: number, log: (line: string) => void): Promise<LoadFigures[]> {
+export async function staticRun(
+  storefrontUrl: string,
+  buildsDir: string,
+  pagePath: string,
+  port: number,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<LoadFigures[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-nginx-'));
   const root = await realpath(path.join(buildsDir, 'current'));
   const workers = process.env.BENCH_NGINX_WORKERS ?? 'auto';
   await writeFile(path.join(dir, 'nginx.conf'), nginxConf(dir, root, port, workers));
-  const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const nginxUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForUrl(nginxUrl + pagePath, 10_000, nginx);
-    const target = { name: `static ${pagePath}`, method: 'GET' as const, path: pagePath, headers: { 'accept-encoding': 'gzip' } };
+    const target = {
+      name: `static ${pagePath}`,
+      method: 'GET' as const,
+      path: pagePath,
+      headers: { 'accept-encoding': 'gzip' },
+    };
     const results: LoadFigures[] = [];
-    for (const [label, url] of [['storefront', storefrontUrl], [`nginx (${workers} workers)`, nginxUrl]] as const) {
+    for (const [label, url] of [
+      ['storefront', storefrontUrl],
+      [`nginx (${workers} workers)`, nginxUrl],
+    ] as const) {
       await load(url, target, 1, { label }); // warm-up
       const figures = await load(url, target, seconds, { label });
       log(`  static ${label}: ${figures.requestsPerSecond} req/s, p99 ${figures.p99Ms} ms`);

@@ -12,8 +12,6 @@ export const round = (value: number, digits = 0): number => {
   return Math.round(value * f) / f;
 };
 
-export const kb = (bytes: number): number => round(bytes / 1024, 1);
-
 /** The p-th percentile (nearest rank) of numbers sorted ascending; 0 for none. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import { etagMatches } from '../lib/etag.ts';
 import type { ApiFetch } from './front-server.ts';
 import { SHOPPER_HEADERS } from './shopper-headers.ts';
@@ -6,27 +7,30 @@ import { SHOPPER_HEADERS } from './shopper-headers.ts';
 /** Only the public catalog: store info, products, variants, bundles. Carts and orders are never public. */
 const CACHEABLE_PATH = /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^?]*)?)?(\?|$)/;
 
-interface Entry {
+type Entry = {
   headers: Record<string, string>;
   body: Buffer;
   etag: string | undefined;
   storedAt: number;
-  expiresAt: number;
-}
+};
 
-export interface MicrocacheOptions {
+export type MicrocacheOptions = {
   /** How long an answer is reused, at most (and never longer than its own `max-age`). 0 turns it off. */
   ttlMs: number;
-  /** Entries kept; the oldest goes first. */
+  /** Entries kept; the least recently used goes first. */
   maxEntries?: number;
   now?: () => number;
-}
+};
 
 /** `max-age` of a `Cache-Control` that lets a shared cache keep the answer, else 0. */
 function sharedMaxAgeMs(cacheControl: string | null): number {
   if (!cacheControl) return 0;
-  const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
-  if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim());
+  if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache'))
+    return 0;
   const maxAge = directives.map((d) => /^(?:s-maxage|max-age)=(\d+)$/.exec(d)).find(Boolean);
   return maxAge ? Number(maxAge[1]) * 1000 : 0;
 }
@@ -36,7 +40,8 @@ function sharedMaxAgeMs(cacheControl: string | null): number {
  * every key; an answer varying on anything else is not kept.
  */
 const keyOf = (url: string, origin: string | null | undefined) => `${url}\n${origin ?? ''}`;
-const variesOnOriginOnly = (vary: string | null) => !vary || vary.split(',').every((name) => name.trim().toLowerCase() === 'origin');
+const variesOnOriginOnly = (vary: string | null) =>
+  !vary || vary.split(',').every((name) => name.trim().toLowerCase() === 'origin');
 
 /**
  * A shared HTTP cache of the API's public catalog answers, in front of Hono, for about a second: what
@@ -47,15 +52,20 @@ const variesOnOriginOnly = (vary: string | null) => !vary || vary.split(',').eve
  */
 export class ApiMicrocache {
   readonly #ttlMs: number;
-  readonly #maxEntries: number;
   readonly #now: () => number;
-  /** Key: the request URL and its `Origin`. */
-  readonly #entries = new Map<string, Entry>();
+  /** Key: the request URL and its `Origin`; each entry lives for its own TTL (ours, or the answer's shorter `max-age`). */
+  readonly #entries: LRUCache<string, Entry>;
 
   constructor(options: MicrocacheOptions) {
     this.#ttlMs = options.ttlMs;
-    this.#maxEntries = options.maxEntries ?? 2000;
     this.#now = options.now ?? Date.now;
+    // ttlResolution 0: an answer is never served past its TTL, not even by a millisecond.
+    this.#entries = new LRUCache({
+      max: options.maxEntries ?? 2000,
+      ttlAutopurge: false,
+      ttlResolution: 0,
+      perf: { now: this.#now },
+    });
   }
 
   get size(): number {
@@ -79,10 +89,6 @@ export class ApiMicrocache {
     const entry = this.#entries.get(key);
     if (!entry) return false;
     const now = this.#now();
-    if (entry.expiresAt <= now) {
-      this.#entries.delete(key);
-      return false;
-    }
     const age = String(Math.floor((now - entry.storedAt) / 1000));
     const ifNoneMatch = req.headers['if-none-match'];
     if (entry.etag && ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
@@ -98,33 +104,34 @@ export class ApiMicrocache {
 
   /** `apiFetch` that keeps the answers `serve` may give later. */
   wrap(apiFetch: ApiFetch): ApiFetch {
-    return async (request) => {
-      const response = await apiFetch(request);
+    return async (request, bindings) => {
+      const response = await apiFetch(request, bindings);
       // Writes and errors are most calls that miss: they leave before any parsing.
       if (request.method !== 'GET' || response.status !== 200) return response;
       const url = new URL(request.url);
       const path = url.pathname + url.search;
       if (!this.#cacheableRequest(request.method, path, (name) => request.headers.has(name))) return response;
       const maxAgeMs = sharedMaxAgeMs(response.headers.get('cache-control'));
-      if (maxAgeMs === 0 || response.headers.has('set-cookie') || !variesOnOriginOnly(response.headers.get('vary'))) return response;
+      if (maxAgeMs === 0 || response.headers.has('set-cookie') || !variesOnOriginOnly(response.headers.get('vary')))
+        return response;
 
       const body = Buffer.from(await response.arrayBuffer());
       const headers: Record<string, string> = {};
-      for (const [name, value] of response.headers) if (name !== 'content-length' && name !== 'date') headers[name] = value;
+      for (const [name, value] of response.headers)
+        if (name !== 'content-length' && name !== 'date') headers[name] = value;
       const now = this.#now();
       const key = keyOf(path, request.headers.get('origin'));
-      this.#entries.delete(key);
-      if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(key, { headers, body, etag: response.headers.get('etag') ?? undefined, storedAt: now, expiresAt: now + Math.min(this.#ttlMs, maxAgeMs) });
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      this.#entries.set(
+        key,
+        { headers, body, etag: response.headers.get('etag') ?? undefined, storedAt: now },
+        // lru-cache serves an entry while its age is ≤ ttl; HTTP calls an answer stale once its age reaches max-age.
+        { ttl: Math.max(1, Math.min(this.#ttlMs, maxAgeMs) - 1) },
+      );
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     };
   }
-}
-
-/** `API_MICROCACHE_MS` (default 1000; 0 turns the microcache off). */
-export function microcacheTtlFromEnv(env: Record<string, string | undefined>): number {
-  const value = env['API_MICROCACHE_MS']?.trim();
-  if (value === undefined || value === '') return 1000;
-  if (!/^\d{1,6}$/.test(value)) throw new Error(`API_MICROCACHE_MS must be a whole number of milliseconds (0 to turn it off), not "${value}".`);
-  return Number(value);
 }

@@ -33,12 +33,17 @@ export async function astroBuildIsStale(distDir: string, root = process.cwd()): 
 
 /** Runs `astro build` on this Node (24) into `distDir`, printing its output. */
 export async function runAstroBuild(distDir: string): Promise<void> {
-  const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin', 'astro.mjs');
+  const astroBin = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('astro/package.json')),
+    'bin',
+    'astro.mjs',
+  );
   const env = {
     ...process.env,
     DIST_DIR: distDir,
     // Builds into different folders at once (several checkouts, tests) must not share Vite's cache.
-    ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? path.join('node_modules', `.astro-${path.basename(path.resolve(distDir))}`),
+    ASTRO_CACHE_DIR:
+      process.env.ASTRO_CACHE_DIR ?? path.join('node_modules', `.astro-${path.basename(path.resolve(distDir))}`),
     ASTRO_TELEMETRY_DISABLED: '1',
   };
   await new Promise<void>((resolve, reject) => {

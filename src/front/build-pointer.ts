@@ -13,9 +13,11 @@ export class BuildPointer {
   #checkedAt = Number.NEGATIVE_INFINITY;
   #id: string | null = null;
   #folder: StaticFolder | null = null;
+  readonly #folderOptions: ConstructorParameters<typeof StaticFolder>[1];
 
-  constructor(buildsDir: string) {
+  constructor(buildsDir: string, folderOptions: ConstructorParameters<typeof StaticFolder>[1] = {}) {
     this.buildsDir = path.resolve(buildsDir);
+    this.#folderOptions = folderOptions;
   }
 
   /** The live build's folder, re-read at most twice a second so a switch by another process is seen quickly. */
@@ -30,7 +32,7 @@ export class BuildPointer {
     }
     if (id !== this.#id) {
       this.#id = id;
-      this.#folder = id ? new StaticFolder(path.join(this.buildsDir, id)) : null;
+      this.#folder = id ? new StaticFolder(path.join(this.buildsDir, id), this.#folderOptions) : null;
     }
     return this.#folder;
   }

@@ -6,7 +6,7 @@ type Middleware = ReturnType<typeof compression>;
 
 /**
  * Compresses the HTML that Astro renders on demand (cart, checkout, order pages, restricted stores,
- * custom domains): Astro's handler writes it uncompressed (stack-facts.md). Static files are sent
+ * custom domains): Astro's handler writes it uncompressed (ADR 003). Static files are sent
  * pre-compressed by the front and never come here. Every write is flushed, so a streamed page's head
  * still reaches the browser first. Brotli quality 4 costs about as much CPU as gzip 6 and compresses better.
  */
@@ -19,11 +19,15 @@ const htmlCompression: Middleware = compression({
 });
 
 /** Runs `render` with its answer compressed when the browser accepts it and it is HTML worth compressing. */
-export function compressHtmlAnswer(req: IncomingMessage, res: ServerResponse, render: () => void | Promise<void>): Promise<void> {
+export function compressHtmlAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  render: () => void | Promise<void>,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     // The middleware is Express-typed but only uses node:http's request and response.
     htmlCompression(req as Parameters<Middleware>[0], res as Parameters<Middleware>[1], (error?: unknown) => {
-      if (error) reject(error);
+      if (error) reject(error instanceof Error ? error : new Error('HTML compression failed', { cause: error }));
       else Promise.resolve(render()).then(resolve, reject);
     });
   });

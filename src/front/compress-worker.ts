@@ -7,13 +7,13 @@ import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export interface WriteJob {
+export type WriteJob = {
   id: number;
   file: string;
   data: Uint8Array;
   compress: boolean;
   brotliQuality: number;
-}
+};
 
 const made = new Set<string>();
 
@@ -26,7 +26,10 @@ function run(job: WriteJob): { id: number; error?: string } {
     }
     writeFileSync(job.file, job.data);
     if (job.compress) {
-      writeFileSync(`${job.file}.br`, brotliCompressSync(job.data, { params: { [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality } }));
+      writeFileSync(
+        `${job.file}.br`,
+        brotliCompressSync(job.data, { params: { [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality } }),
+      );
       writeFileSync(`${job.file}.gz`, gzipSync(job.data, { level: job.brotliQuality >= 11 ? 9 : 7 }));
     }
     return { id: job.id };

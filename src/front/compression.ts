@@ -24,7 +24,7 @@ export class CompressedWriter {
   constructor(workers = Math.max(2, availableParallelism())) {
     this.#workers = Array.from({ length: workers }, () => {
       const worker = new Worker(new URL('./compress-worker.ts', import.meta.url));
-      worker.on('message', (results: Array<{ id: number; error?: string }>) => {
+      worker.on('message', (results: { id: number; error?: string }[]) => {
         for (const { id, error } of results) {
           const job = this.#pending.get(id);
           this.#pending.delete(id);
@@ -33,7 +33,8 @@ export class CompressedWriter {
         }
       });
       worker.on('error', (error) => {
-        for (const job of this.#pending.values()) job.reject(new Error('A snapshot writer thread crashed', { cause: error }));
+        for (const job of this.#pending.values())
+          job.reject(new Error('A snapshot writer thread crashed', { cause: error }));
         this.#pending.clear();
       });
       return worker;
@@ -45,7 +46,13 @@ export class CompressedWriter {
     // A copy of exactly these bytes, moved (not cloned) to the thread: a Buffer may view a larger pool.
     const data = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
     const id = this.#next++;
-    const job: WriteJob = { id, file, data, compress: COMPRESSIBLE.has(path.extname(file)) && data.length > MIN_COMPRESS_BYTES, brotliQuality };
+    const job: WriteJob = {
+      id,
+      file,
+      data,
+      compress: COMPRESSIBLE.has(path.extname(file)) && data.length > MIN_COMPRESS_BYTES,
+      brotliQuality,
+    };
     return new Promise<void>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#batch.push(job);
@@ -59,7 +66,10 @@ export class CompressedWriter {
     this.#batch = [];
     if (batch.length === 0) return;
     const worker = this.#workers[this.#turn++ % this.#workers.length]!;
-    worker.postMessage(batch, batch.map((job) => job.data.buffer as ArrayBuffer));
+    worker.postMessage(
+      batch,
+      batch.map((job) => job.data.buffer as ArrayBuffer),
+    );
   }
 
   /** Stops the threads (after every write was awaited). */

@@ -1,77 +1,78 @@
-import { COOKIE, parseCookies } from '../lib/cookies.ts';
-import { HEADER, MESSAGE, type StoreInfo } from '../lib/api-types.ts';
-
-/** Pages that need no store; on a custom domain they are served as they are. */
-const STORELESS = new Set(['/404', '/home', '/refresh', '/restricted', '/store-not-found']);
+import { LRUCache } from 'lru-cache';
+import type { StoreAttributes } from '../lib/api-types.ts';
+import { createRequester, getStoreByDomain } from '../lib/api-client/index.ts';
+import { COOKIE, headerCookieJar } from '../lib/cookies.ts';
+import { reportError } from '../lib/report.ts';
+import {
+  decideStoreLoading,
+  fetchOutcome,
+  type FetchOutcome,
+  type StoreLoadingDecision,
+} from '../lib/store-loading.ts';
 
 export type DomainRoute =
-  | { kind: 'store'; slug: string; path: string }
+  /** A store page: render `path` (`/shop` → `/{slug}/shop`) with the store already loaded (`outcome`). */
+  | { kind: 'store'; slug: string; path: string; outcome: Extract<FetchOutcome, { kind: 'store' }> }
+  /** A storeless page or an access link: Astro's middleware decides without a store call. */
   | { kind: 'pass'; path: string }
   /** The store could not be loaded: send the browser to the spec §8 page. */
-  | { kind: 'redirect'; location: string };
+  | { kind: 'redirect'; decision: Extract<StoreLoadingDecision, { kind: 'redirect' }> };
 
-type ApiFetch = (request: Request) => Promise<Response>;
+type ApiFetch = (request: Request) => Response | Promise<Response>;
 
-interface CachedStore {
-  slug: string;
-  until: number;
-}
+/** Public stores kept per domain; a store front rarely serves more domains than this. */
+const MAX_DOMAINS = 1000;
 
 /**
- * Maps a custom-domain request to the store's prefixed route (`/shop` → `/{slug}/shop`).
- * Public stores are cached for a short while; restricted answers depend on the shopper's cookies
- * and are never cached.
+ * Maps a custom-domain request to the store's prefixed route with spec §4's one decision
+ * (`decideStoreLoading`), fetching the store once per request: the outcome is handed to Astro
+ * (`locals.storeOutcome`) so the middleware does not ask again. Public stores are kept for a short
+ * while; restricted answers depend on the shopper's cookies and are never kept.
  */
 export class CustomDomainRouter {
-  readonly #api: ApiFetch;
-  readonly #ttlMs: number;
-  readonly #cache = new Map<string, CachedStore>();
+  readonly #fetch: typeof fetch;
+  readonly #cache: LRUCache<string, StoreAttributes>;
 
-  constructor(api: ApiFetch, ttlMs = 30_000) {
-    this.#api = api;
-    this.#ttlMs = ttlMs;
+  constructor(api: ApiFetch, ttlMs = 30_000, clock: { now: () => number } = Date) {
+    this.#fetch = async (input, init) => api(new Request(input, init));
+    this.#cache = new LRUCache({ max: MAX_DOMAINS, ttl: ttlMs, ttlResolution: 0, perf: clock });
   }
 
-  async route(host: string, pathname: string, search: URLSearchParams, cookieHeader: string | undefined, now = Date.now()): Promise<DomainRoute> {
-    // Storeless pages, and entry links carrying access tokens (spec §4 step 2: cookies first), go through untouched.
-    if (STORELESS.has(pathname.replace(/\/$/, '')) || search.has('uuid') || search.has('token')) {
-      return { kind: 'pass', path: pathname };
-    }
-    const slug = await this.#resolve(host, cookieHeader, now);
-    if (slug.kind !== 'store') return { kind: 'redirect', location: slug.redirect };
-    return { kind: 'store', slug: slug.slug, path: `/${slug.slug}${pathname === '/' ? '' : pathname}` };
+  async route(
+    host: string,
+    pathname: string,
+    search: URLSearchParams,
+    cookieHeader: string | undefined,
+  ): Promise<DomainRoute> {
+    const input = { path: pathname, search: search.toString(), customDomain: host };
+    const first = decideStoreLoading(input);
+    if (first.kind !== 'fetch') return { kind: 'pass', path: pathname };
+    const decision = decideStoreLoading({ ...input, outcome: await this.#outcome(host, cookieHeader) });
+    if (decision.kind === 'redirect') return { kind: 'redirect', decision };
+    if (decision.kind !== 'render') return { kind: 'pass', path: pathname };
+    const { slug } = decision.store;
+    return {
+      kind: 'store',
+      slug,
+      path: `/${slug}${pathname === '/' ? '' : pathname}`,
+      outcome: { kind: 'store', store: decision.store },
+    };
   }
 
-  async #resolve(host: string, cookieHeader: string | undefined, now: number): Promise<{ kind: 'store'; slug: string } | { kind: 'other'; redirect: string }> {
+  async #outcome(host: string, cookieHeader: string | undefined): Promise<FetchOutcome> {
     const cached = this.#cache.get(host);
-    if (cached && cached.until > now) return { kind: 'store', slug: cached.slug };
-
-    const cookies = parseCookies(cookieHeader);
-    const headers = new Headers();
-    for (const [cookie, header] of [
-      [COOKIE.allowedRecipientToken, HEADER.allowedRecipientToken],
-      [COOKIE.allowedDomainToken, HEADER.allowedDomainToken],
-      [COOKIE.browserToken, HEADER.browserToken],
-    ] as const) {
-      const value = cookies[cookie];
-      if (value) headers.set(header, value);
-    }
-    const restricted = headers.has(HEADER.allowedRecipientToken) || headers.has(HEADER.allowedDomainToken) || headers.has(HEADER.browserToken);
-    let response: Response;
-    try {
-      response = await this.#api(new Request(`http://internal/api/store_front?custom_domain=${encodeURIComponent(host)}`, { headers }));
-    } catch {
-      return { kind: 'other', redirect: '/404' };
-    }
-    if (response.ok) {
-      const info = (await response.json()) as StoreInfo;
-      const slug = info.data.attributes.slug;
-      if (!restricted && !info.data.attributes.allowedListsPresent) this.#cache.set(host, { slug, until: now + this.#ttlMs });
-      return { kind: 'store', slug };
-    }
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    if (response.status === 422 && body.message === MESSAGE.restricted) return { kind: 'other', redirect: '/restricted' };
-    if (response.status === 404) return { kind: 'other', redirect: '/store-not-found' };
-    return { kind: 'other', redirect: '/404' };
+    if (cached) return { kind: 'store', store: cached };
+    const cookies = headerCookieJar(cookieHeader);
+    const request = createRequester({ baseUrl: 'http://internal/api/', cookies, fetch: this.#fetch });
+    const outcome = await fetchOutcome(
+      () => getStoreByDomain(request, host),
+      (error) => reportError('Store fetch got no answer', error),
+    );
+    const shopperSpecific = [COOKIE.allowedRecipientToken, COOKIE.allowedDomainToken, COOKIE.browserToken].some(
+      (name) => cookies.get(name),
+    );
+    if (outcome.kind === 'store' && !shopperSpecific && !outcome.store.allowedListsPresent)
+      this.#cache.set(host, outcome.store);
+    return outcome;
   }
 }

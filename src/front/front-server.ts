@@ -1,25 +1,49 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
-import { isCustomDomain, type DomainConfig } from '../lib/custom-domain.ts';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { serializeCookie } from '../lib/cookies.ts';
+import { isCustomDomain, normalizeHost, type DomainConfig } from '../lib/custom-domain.ts';
+import type { PublicEnv } from '../lib/public-settings.ts';
+import { reportError } from '../lib/report.ts';
+import type { StoreLoadingDecision } from '../lib/store-loading.ts';
 import type { BuildPointer } from './build-pointer.ts';
 import type { ApiMicrocache } from './api-microcache.ts';
 import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
+import { renderFor } from './rendering-request.ts';
 import { sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
+import { serveMedia } from './media-answers.ts';
+import { parseMediaUrl, type MediaFolder } from '../server/media/media-folder.ts';
 
 /** Astro's handler in @astrojs/node middleware mode. */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void, locals?: object) => Promise<void>;
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+  locals?: FrontLocals,
+) => Promise<void>;
 
-export type ApiFetch = (request: Request) => Response | Promise<Response>;
+/**
+ * What the API gets besides the Request: the Node request it answers (@hono/node-server's bindings),
+ * whose socket and forwarding headers say which client is calling (per-client rate limits).
+ */
+export type ApiBindings = Partial<HttpBindings | Http2Bindings>;
 
-/** Header the snapshot build sends with the per-process secret; stripped from every other request. */
+/** The API's `fetch` (Hono's `app.fetch`): the bindings must reach it, or every caller is one client. */
+export type ApiFetch = (request: Request, bindings?: ApiBindings) => Response | Promise<Response>;
+
+/** Header the snapshot build sends with the per-process secret; only the front reads it. */
 export const PRERENDER_HEADER = 'x-prerender';
-/** Header telling Astro the request came on a store's own domain (links without prefix). */
-export const STORE_DOMAIN_HEADER = 'x-store-domain';
-/** Header telling Astro which build a render belongs to (the live one, or the snapshot being written). */
+/** Header the snapshot build sends with the id of the build it writes; honoured only with the secret. */
 export const BUILD_ID_HEADER = 'x-build-id';
 
-export interface FrontOptions {
+/**
+ * What the front knows about a request and hands Astro as typed `locals` (src/env.d.ts): never
+ * request headers, which a client could send itself.
+ */
+export type FrontLocals = Pick<App.Locals, 'customDomain' | 'prerender'> &
+  Partial<Pick<App.Locals, 'buildId' | 'storeOutcome' | 'api' | 'siteUrl' | 'publicEnv'>>;
+
+export type FrontOptions = {
   apiFetch: ApiFetch;
   astroHandler: AstroHandler;
   /** `dist/client`: Astro's hashed assets and `public/` files. */
@@ -32,7 +56,13 @@ export interface FrontOptions {
   rebuild?: { token: string; run: (res: ServerResponse) => Promise<void> };
   /** Public catalog answers of the API kept for about a second (shoppers' calls only, not renders). */
   microcache?: ApiMicrocache;
-}
+  /** Stores' own media (`/{slug}/media/{name}`), served after the API allowed the shopper in. */
+  media?: MediaFolder;
+  /** What every render is handed besides the request: the API to call, the public site origin, the `PUBLIC_*` settings. */
+  renderContext?: () => Pick<FrontLocals, 'api' | 'siteUrl' | 'publicEnv'>;
+  /** The `PUBLIC_*` settings: the API and GeoIP origins join the Content-Security-Policy. */
+  publicEnv?: PublicEnv;
+};
 
 /** The origin of an absolute URL setting (a cross-origin API base, a GeoIP service), else nothing. */
 function originOf(value: string | undefined): string[] {
@@ -50,8 +80,15 @@ function originOf(value: string | undefined): string[] {
  * (docs/reliability.md, "Content-Security-Policy"). object-src, base-uri, form-action and
  * frame-ancestors close the other injection routes.
  */
-export function contentSecurityPolicy(env: Record<string, string | undefined> = process.env): string {
-  const connect = ["'self'", 'https://api.stripe.com', 'https://m.stripe.network', 'https://q.stripe.com', ...originOf(env['PUBLIC_API_BASE_URL']), ...originOf(env['PUBLIC_GEOIP_URL'])];
+export function contentSecurityPolicy(env: PublicEnv): string {
+  const connect = [
+    "'self'",
+    'https://api.stripe.com',
+    'https://m.stripe.network',
+    'https://q.stripe.com',
+    ...originOf(env.PUBLIC_API_BASE_URL),
+    ...originOf(env.PUBLIC_GEOIP_URL),
+  ];
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline' https://js.stripe.com",
@@ -78,12 +115,12 @@ const SECURITY_HEADERS: Record<string, string> = {
  * Headers that only mean something on a document (HTML, or SVG, which can carry script): the policy
  * is ≈ 900 bytes, which every script, stylesheet and image would otherwise carry for nothing.
  */
-const DOCUMENT_HEADERS: Record<string, string> = {
+const documentHeaders = (env: PublicEnv): Record<string, string> => ({
   'x-frame-options': 'SAMEORIGIN',
-  'content-security-policy': contentSecurityPolicy(),
+  'content-security-policy': contentSecurityPolicy(env),
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
   'cross-origin-opener-policy': 'same-origin-allow-popups',
-};
+});
 
 function isDocumentType(contentType: string): boolean {
   return contentType.startsWith('text/html') || contentType.startsWith('image/svg+xml');
@@ -104,14 +141,16 @@ export function createFrontListener(options: FrontOptions) {
   const { microcache } = options;
   const api = getRequestListener(microcache ? microcache.wrap(options.apiFetch) : options.apiFetch);
   const domainRouter = new CustomDomainRouter(async (request) => options.apiFetch(request));
+  const DOCUMENT_HEADERS = documentHeaders(options.publicEnv ?? {});
 
   return async function frontListener(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // First, before any other work: a kept catalog answer is the cheapest request this server answers.
     if (microcache?.serve(req, res)) return;
     const isSnapshotRender = req.headers[PRERENDER_HEADER] === options.prerenderSecret;
     const snapshotBuildId = isSnapshotRender ? req.headers[BUILD_ID_HEADER] : undefined;
-    for (const header of [PRERENDER_HEADER, STORE_DOMAIN_HEADER, BUILD_ID_HEADER]) delete req.headers[header];
-    if (isSnapshotRender) req.headers[PRERENDER_HEADER] = '1';
+    // The snapshot's own headers never reach Astro or the API: they are read above and dropped.
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the keys are the two constant header names
+    for (const header of [PRERENDER_HEADER, BUILD_ID_HEADER]) delete req.headers[header];
 
     const url = new URL(req.url ?? '/', 'http://front');
     const { pathname, searchParams } = url;
@@ -127,12 +166,24 @@ export function createFrontListener(options: FrontOptions) {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const isRead = (req.method === 'GET' || req.method === 'HEAD') && !isSnapshotRender;
     const build = await options.builds.current();
+    // Pages learn which build they belong to, so the build poller knows when they are outdated.
+    const buildId = isSnapshotRender ? snapshotBuildId : options.builds.currentId;
+    const locals: FrontLocals = {
+      ...options.renderContext?.(),
+      customDomain: null,
+      prerender: isSnapshotRender,
+      ...(typeof buildId === 'string' && buildId ? { buildId } : {}),
+    };
     /** Astro's answers are documents (pages, redirects, sitemaps); Astro leaves them uncompressed. */
     const render = () => {
       for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) res.setHeader(name, value);
-      return compressHtmlAnswer(req, res, () => options.astroHandler(req, res));
+      // The render's own API calls (in process) are made on behalf of this shopper.
+      return compressHtmlAnswer(req, res, () =>
+        renderFor(req, () => options.astroHandler(req, res, undefined, locals)),
+      );
     };
-    const send = (entry: StaticEntry, path: string) => sendEntry(req, res, entry, path, isDocumentType(entry.type) ? DOCUMENT_HEADERS : {});
+    const send = (entry: StaticEntry, path: string) =>
+      sendEntry(req, res, entry, path, isDocumentType(entry.type) ? DOCUMENT_HEADERS : {});
     const fromBuild = async (path: string): Promise<boolean> => {
       const page = isRead && build ? await build.lookup(path) : null;
       if (page) send(page, path);
@@ -141,27 +192,41 @@ export function createFrontListener(options: FrontOptions) {
 
     if (isRead && pathname !== '/') {
       const asset = await options.assets.lookup(pathname);
-      if (asset) return send(asset, pathname);
+      if (asset) {
+        send(asset, pathname);
+        return;
+      }
     }
+    /** A store's media file, on any host: the access cookies of the store reach `/{slug}/…` and `/`. */
+    const media = (path: string) => {
+      const found = isRead && options.media ? parseMediaUrl(path) : null;
+      return found && options.media
+        ? serveMedia(
+            req,
+            res,
+            { ...found, pathname: path },
+            { folder: options.media, apiFetch: options.apiFetch, documentHeaders: DOCUMENT_HEADERS },
+          ).then(() => true)
+        : Promise.resolve(false);
+    };
+    if (await media(pathname)) return;
     // The build-id files belong to the site, not to a store: every host polls the same ones.
     if (pathname.startsWith('/builds/') && (await fromBuild(pathname))) return;
 
-    // Pages learn which build they belong to, so the build poller knows when they are outdated.
-    const buildId = isSnapshotRender ? snapshotBuildId : options.builds.currentId;
-    if (typeof buildId === 'string' && buildId) req.headers[BUILD_ID_HEADER] = buildId;
-
-    const host = String(req.headers.host ?? '');
+    const host = req.headers.host ?? '';
     if (!isSnapshotRender && isCustomDomain(host, options.domains)) {
-      const domain = host.toLowerCase().replace(/:\d+$/, '');
+      // 'Members.VIP.test.:4321' and 'members.vip.test' are one store domain.
+      const domain = normalizeHost(host);
       const route = await domainRouter.route(domain, pathname, searchParams, req.headers.cookie);
       if (route.kind === 'redirect') {
-        res.writeHead(302, { location: route.location, 'cache-control': 'no-store' });
-        res.end();
+        sendRedirect(res, route.decision, req.headers['x-forwarded-proto'] === 'https');
         return;
       }
-      // Pages on a custom domain render with unprefixed links; their payloads are the store's own.
+      // Pages on a custom domain render with unprefixed links; their payloads and media are the store's own.
       if (route.path.endsWith('/_payload.json') && (await fromBuild(route.path))) return;
-      req.headers[STORE_DOMAIN_HEADER] = domain;
+      if (await media(route.path)) return;
+      locals.customDomain = domain;
+      if (route.kind === 'store') locals.storeOutcome = route.outcome;
       req.url = route.path + url.search;
       return render();
     }
@@ -171,13 +236,33 @@ export function createFrontListener(options: FrontOptions) {
   };
 }
 
-async function handleRebuild(req: IncomingMessage, res: ServerResponse, rebuild: NonNullable<FrontOptions['rebuild']>): Promise<void> {
+/** Answers spec §8's redirect for a store that could not be loaded (its cookies, its error report). */
+function sendRedirect(
+  res: ServerResponse,
+  decision: Extract<StoreLoadingDecision, { kind: 'redirect' }>,
+  secure: boolean,
+): void {
+  if (decision.report) reportError(decision.report);
+  const cookies = decision.cookies.map((cookie) => serializeCookie(cookie, { secure }));
+  res.writeHead(302, {
+    location: decision.location,
+    'cache-control': 'no-store',
+    ...(cookies.length ? { 'set-cookie': cookies } : {}),
+  });
+  res.end();
+}
+
+async function handleRebuild(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rebuild: NonNullable<FrontOptions['rebuild']>,
+): Promise<void> {
   if (req.method !== 'POST') {
     res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' });
     res.end(JSON.stringify({ message: 'Method not allowed' }));
     return;
   }
-  const auth = String(req.headers.authorization ?? '');
+  const auth = req.headers.authorization ?? '';
   const { timingSafeEqual } = await import('node:crypto');
   const given = Buffer.from(auth.replace(/^Bearer\s+/i, ''));
   const expected = Buffer.from(rebuild.token);

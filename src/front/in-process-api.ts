@@ -1,31 +1,37 @@
 import type { ApiFetch } from './front-server.ts';
+import { renderingBindings } from './rendering-request.ts';
 
 /**
- * Sends this process's `fetch()` calls to its own API (loopback URLs of its port) straight to Hono's
- * `app.fetch`, instead of over loopback HTTP back into the same process. Astro's server-side
- * renders and the snapshot build reach the API through the api client's global `fetch`
- * (design.md: the storefront talks to the API over HTTP); in one process that hop is pure
+ * A `fetch` for renders that sends calls to this process's own API (URLs under `ownApiBaseUrls`)
+ * straight to Hono's `app.fetch`, instead of over loopback HTTP back into the same process; any
+ * other URL (an external API) goes to `network`. The front hands it to Astro in `locals.api`
+ * (src/env.d.ts), so nothing patches the global `fetch`. In one process the loopback hop is pure
  * overhead — socket, HTTP parse, serialising twice — and it dominated the 10,000-page build
- * (docs/performance.md). The contract is unchanged: same Request, same Response.
- * Returns a function that puts the original `fetch` back.
+ * (docs/performance.md). The contract is unchanged: same Request, same Response, and the API sees the
+ * shopper whose page is rendering as the caller (rendering-request.ts), not this process.
  */
-export function routeOwnApiCallsInProcess(ownApiBaseUrls: string[], apiFetch: ApiFetch): () => void {
-  const original = globalThis.fetch;
+export function inProcessApiFetch(
+  ownApiBaseUrls: string[],
+  apiFetch: ApiFetch,
+  network: typeof fetch = globalThis.fetch,
+): typeof fetch {
   const prefixes = ownApiBaseUrls.map((base) => new URL(base).href);
-  const inProcess: typeof fetch = async (input, init) => {
+  return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!prefixes.some((prefix) => url.startsWith(prefix))) return original(input, init);
+    if (!prefixes.some((prefix) => url.startsWith(prefix))) return network(input, init);
     const request = new Request(input, init);
     // Callers' timeouts (the middleware gives the store fetch 5 s) still apply without a socket.
     const signal = request.signal;
     signal.throwIfAborted();
-    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const aborted = new Promise<never>((_, reject) =>
+      signal.addEventListener(
+        'abort',
+        () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal.reason })),
+        { once: true },
+      ),
+    );
     aborted.catch(() => {}); // A timeout firing after the answer must not become an unhandled rejection.
     // fetch() follows redirects; the API answers none, so a 3xx is handed back as it is.
-    return Promise.race([Promise.resolve(apiFetch(request)), aborted]);
-  };
-  globalThis.fetch = inProcess;
-  return () => {
-    if (globalThis.fetch === inProcess) globalThis.fetch = original;
+    return Promise.race([Promise.resolve(apiFetch(request, renderingBindings())), aborted]);
   };
 }

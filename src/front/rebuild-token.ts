@@ -6,8 +6,8 @@ import path from 'node:path';
  * The token `POST /api/hooks/rebuild` requires: `REBUILD_TOKEN`, or one generated once and kept
  * in `{buildsDir}/.rebuild-token` (mode 600) so `npm run rebuild` on the same machine can use it.
  */
-export async function readRebuildToken(env: NodeJS.ProcessEnv, buildsDir: string): Promise<string> {
-  if (env.REBUILD_TOKEN) return env.REBUILD_TOKEN;
+export async function readRebuildToken(configured: string | undefined, buildsDir: string): Promise<string> {
+  if (configured) return configured;
   const file = path.join(buildsDir, '.rebuild-token');
   const existing = await readFile(file, 'utf8').catch(() => '');
   if (existing.trim()) return existing.trim();

@@ -4,4 +4,11 @@ import { HEADER } from '../lib/api-types.ts';
  * Request headers that may make an API answer one shopper's own (restricted stores' access tokens,
  * the cart token, cookies, credentials): answers to such requests are never kept or shared.
  */
-export const SHOPPER_HEADERS: readonly string[] = ['cookie', 'authorization', HEADER.recipientToken, HEADER.allowedRecipientToken, HEADER.allowedDomainToken, HEADER.browserToken];
+export const SHOPPER_HEADERS: readonly string[] = [
+  'cookie',
+  'authorization',
+  HEADER.recipientToken,
+  HEADER.allowedRecipientToken,
+  HEADER.allowedDomainToken,
+  HEADER.browserToken,
+];

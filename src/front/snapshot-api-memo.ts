@@ -6,16 +6,25 @@ const CATALOG_READ = /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^/?]+(
 /** A product or bundle list of a store (query aside): its items are the single answers. */
 const LIST = /^\/api\/store_front\/[^/?]+\/(products|bundles)$/;
 /** Headers that describe one body: a seeded answer must not carry those of the answer it was checked against. */
-const BODY_HEADERS = new Set(['content-length', 'date', 'etag', 'last-modified', 'content-md5', 'digest', 'content-digest', 'repr-digest']);
+const BODY_HEADERS = new Set([
+  'content-length',
+  'date',
+  'etag',
+  'last-modified',
+  'content-md5',
+  'digest',
+  'content-digest',
+  'repr-digest',
+]);
 
-interface Stored {
+type Stored = {
   status: number;
-  headers: Array<[string, string]>;
+  headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
-}
+};
 
 /** Answers derived from one list answer, by path: seeded only if the first agrees with the API. */
-type Seeds = Array<[path: string, body: Uint8Array<ArrayBuffer>]>;
+type Seeds = [path: string, body: Uint8Array<ArrayBuffer>][];
 
 const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
@@ -29,7 +38,7 @@ const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(v
 export class SnapshotApiMemo {
   #entries: Map<string, Stored> | null = null;
   /** Kinds of seeded answers (`/api/store_front/acme/products/{id}`) checked against a real answer: its headers. */
-  #verified = new Map<string, Array<[string, string]>>();
+  #verified = new Map<string, [string, string][]>();
   #unseedable = new Set<string>();
 
   /** Starts remembering (a new, empty memo). */
@@ -46,20 +55,26 @@ export class SnapshotApiMemo {
 
   /** `apiFetch` with the memo in front of it. */
   wrap(apiFetch: ApiFetch): ApiFetch {
-    return async (request) => {
+    return async (request, bindings) => {
       const entries = this.#entries;
-      if (!entries || request.method !== 'GET' || SHOPPER_HEADERS.some((h) => request.headers.has(h))) return apiFetch(request);
+      if (!entries || request.method !== 'GET' || SHOPPER_HEADERS.some((h) => request.headers.has(h)))
+        return apiFetch(request, bindings);
       const url = new URL(request.url);
-      if (!CATALOG_READ.test(url.pathname)) return apiFetch(request);
+      if (!CATALOG_READ.test(url.pathname)) return apiFetch(request, bindings);
       const key = url.pathname + url.search;
       const hit = entries.get(key);
       if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
-      const response = await apiFetch(request);
+      const response = await apiFetch(request, bindings);
       if (response.status !== 200) return response;
-      const stored: Stored = { status: 200, headers: [...response.headers], body: new Uint8Array(await response.arrayBuffer()) };
+      const stored: Stored = {
+        status: 200,
+        headers: [...response.headers],
+        body: new Uint8Array(await response.arrayBuffer()),
+      };
       entries.set(key, stored);
       const list = LIST.exec(url.pathname);
-      if (list) await this.#seedFromList(entries, list[0]!, list[1] as 'products' | 'bundles', stored, apiFetch, request);
+      if (list)
+        await this.#seedFromList(entries, list[0], list[1] as 'products' | 'bundles', stored, apiFetch, request);
       return new Response(stored.body, { status: stored.status, headers: stored.headers });
     };
   }
@@ -70,17 +85,30 @@ export class SnapshotApiMemo {
    * page also reads `…/products/{id}/product_variants`: those come from one bulk call
    * (`…/product_variants?product_ids=…`, docs/api.md) for the whole list page.
    */
-  async #seedFromList(entries: Map<string, Stored>, listPath: string, kind: 'products' | 'bundles', list: Stored, apiFetch: ApiFetch, like: Request): Promise<void> {
-    let items: Array<{ id: string }>;
+  async #seedFromList(
+    entries: Map<string, Stored>,
+    listPath: string,
+    kind: 'products' | 'bundles',
+    list: Stored,
+    apiFetch: ApiFetch,
+    like: Request,
+  ): Promise<void> {
+    let items: { id: string }[];
     try {
-      items = (JSON.parse(new TextDecoder().decode(list.body)) as { data: Array<{ id: string }> }).data;
+      items = (JSON.parse(new TextDecoder().decode(list.body)) as { data: { id: string }[] }).data;
     } catch {
       return;
     }
     if (!Array.isArray(items) || items.length === 0) return;
-    const ids = items.map((item) => String(item.id));
+    const ids = items.map((item) => item.id);
     const pathOf = (id: string) => `${listPath}/${encodeURIComponent(id)}`;
-    await this.#seed(entries, `${listPath}/{id}`, items.map((item) => [pathOf(String(item.id)), encodeJson({ data: item })]), apiFetch, like);
+    await this.#seed(
+      entries,
+      `${listPath}/{id}`,
+      items.map((item) => [pathOf(item.id), encodeJson({ data: item })]),
+      apiFetch,
+      like,
+    );
     if (kind !== 'products') return;
     const variantsKind = `${listPath}/{id}/product_variants`;
     if (this.#unseedable.has(variantsKind) || ids.every((id) => entries.has(`${pathOf(id)}/product_variants`))) return;
@@ -89,21 +117,29 @@ export class SnapshotApiMemo {
       this.#unseedable.add(variantsKind);
       return;
     }
-    const seeds: Seeds = ids.map((id) => [`${pathOf(id)}/product_variants`, encodeJson({ data: byProduct.get(id) ?? [] })]);
+    const seeds: Seeds = ids.map((id) => [
+      `${pathOf(id)}/product_variants`,
+      encodeJson({ data: byProduct.get(id) ?? [] }),
+    ]);
     await this.#seed(entries, variantsKind, seeds, apiFetch, like);
   }
 
   /** The variants of a list page's products by product id, from one bulk call; null if the API has none. */
-  async #variantsOf(listPath: string, ids: string[], apiFetch: ApiFetch, like: Request): Promise<Map<string, unknown[]> | null> {
+  async #variantsOf(
+    listPath: string,
+    ids: string[],
+    apiFetch: ApiFetch,
+    like: Request,
+  ): Promise<Map<string, unknown[]> | null> {
     const storePath = listPath.slice(0, -'/products'.length);
     const url = new URL(`${storePath}/product_variants?product_ids=${ids.map(encodeURIComponent).join(',')}`, like.url);
     const response = await apiFetch(new Request(url, { headers: like.headers }));
     if (response.status !== 200) return null;
     try {
-      const variants = ((await response.json()) as { data: Array<{ attributes: { product_id: string } }> }).data;
+      const variants = ((await response.json()) as { data: { attributes: { product_id: string } }[] }).data;
       const byProduct = new Map<string, unknown[]>();
       for (const variant of variants) {
-        const productId = String(variant.attributes.product_id);
+        const productId = variant.attributes.product_id;
         const list = byProduct.get(productId);
         if (list) list.push(variant);
         else byProduct.set(productId, [variant]);
@@ -120,7 +156,13 @@ export class SnapshotApiMemo {
    * asks the API. Seeded answers get the real answer's headers without the body-specific ones (its
    * ETag names another body).
    */
-  async #seed(entries: Map<string, Stored>, kind: string, seeds: Seeds, apiFetch: ApiFetch, like: Request): Promise<void> {
+  async #seed(
+    entries: Map<string, Stored>,
+    kind: string,
+    seeds: Seeds,
+    apiFetch: ApiFetch,
+    like: Request,
+  ): Promise<void> {
     if (this.#unseedable.has(kind) || seeds.length === 0) return;
     if (!this.#verified.has(kind)) {
       const [path, body] = seeds[0]!;
@@ -130,7 +172,10 @@ export class SnapshotApiMemo {
         this.#unseedable.add(kind);
         return;
       }
-      this.#verified.set(kind, [...real.headers].filter(([name]) => !BODY_HEADERS.has(name)));
+      this.#verified.set(
+        kind,
+        [...real.headers].filter(([name]) => !BODY_HEADERS.has(name)),
+      );
     }
     const headers = this.#verified.get(kind)!;
     for (const [path, body] of seeds) if (!entries.has(path)) entries.set(path, { status: 200, headers, body });

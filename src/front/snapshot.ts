@@ -5,12 +5,12 @@ import { CompressedWriter } from './compression.ts';
 import { BUILD_ID_HEADER, PRERENDER_HEADER } from './front-server.ts';
 
 /** A page of the snapshot: its URL path and the data its `_payload.json` holds (null for none). */
-export interface SnapshotPage {
+export type SnapshotPage = {
   path: string;
-  payload: () => Promise<unknown | null>;
-}
+  payload: () => Promise<unknown>;
+};
 
-export interface SnapshotOptions {
+export type SnapshotOptions = {
   /** The running front that renders pages, e.g. `http://127.0.0.1:4321`. */
   baseUrl: string;
   prerenderSecret: string;
@@ -18,14 +18,14 @@ export interface SnapshotOptions {
   pages: SnapshotPage[];
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
-}
+};
 
-export interface SnapshotResult {
+export type SnapshotResult = {
   id: string;
   pages: number;
   skipped: string[];
   durationMs: number;
-}
+};
 
 /** Sortable, unique build id: time in base 36 plus randomness. */
 export function newBuildId(now = Date.now()): string {
@@ -57,15 +57,20 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   const writer = new CompressedWriter();
   // Renders do not wait for their files: up to MAX_PENDING_WRITES queue on the writer threads.
   const pendingWrites = new Set<Promise<void>>();
-  let writeFailure: unknown = null;
+  let writeFailure: Error | null = null;
+  // A function, so each call reads the variable the write callbacks set (not a narrowed copy).
+  const rethrowWriteFailure = (): void => {
+    if (writeFailure) throw writeFailure;
+  };
   async function writeCompressed(file: string, body: Buffer | string): Promise<void> {
     while (pendingWrites.size >= MAX_PENDING_WRITES) await Promise.race(pendingWrites);
-    if (writeFailure) throw writeFailure;
+    rethrowWriteFailure();
     const write: Promise<void> = writer.write(file, body).then(
       () => void pendingWrites.delete(write),
       (error: unknown) => {
         pendingWrites.delete(write);
-        writeFailure ??= error;
+        writeFailure ??=
+          error instanceof Error ? error : new Error('A snapshot file could not be written', { cause: error });
       },
     );
     pendingWrites.add(write);
@@ -77,7 +82,8 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
       redirect: 'manual',
     });
     const body = Buffer.from(await response.arrayBuffer());
-    if (response.status >= 500) throw new Error(`Snapshot of ${page.path} failed with ${response.status}: ${body.toString().slice(0, 300)}`);
+    if (response.status >= 500)
+      throw new Error(`Snapshot of ${page.path} failed with ${response.status}: ${body.toString().slice(0, 300)}`);
     if (response.status !== 200) {
       skipped.push(`${page.path} (${response.status})`);
       return;
@@ -102,7 +108,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   try {
     await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, Math.max(total, 1)) }, worker));
     await Promise.all(pendingWrites);
-    if (writeFailure) throw writeFailure;
+    rethrowWriteFailure();
     const timestamp = Date.now();
     await writeCompressed(path.join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
     await writeCompressed(
@@ -110,7 +116,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
       JSON.stringify({ id, timestamp, pages: done - skipped.length, skipped, durationMs: timestamp - started }),
     );
     await Promise.all(pendingWrites);
-    if (writeFailure) throw writeFailure;
+    rethrowWriteFailure();
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw error;

@@ -5,19 +5,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listPublicStoreSlugs } from '../server/catalog/public-stores.ts';
 import { createApiRuntime } from '../server/runtime.ts';
-import { domainConfigFromEnv } from '../lib/custom-domain.ts';
 import { astroEntry, ensureAstroBuild } from './astro-build.ts';
 import { BuildPointer } from './build-pointer.ts';
-import { createFrontListener, type AstroHandler } from './front-server.ts';
+import { createFrontListener, type AstroHandler, type FrontLocals } from './front-server.ts';
 import { snapshotPages } from './snapshot-pages.ts';
 import { writeSnapshot, type SnapshotResult } from './snapshot.ts';
 import { StaticFolder } from './static-files.ts';
 import { readRebuildToken } from './rebuild-token.ts';
-import { routeOwnApiCallsInProcess } from './in-process-api.ts';
-import { ApiMicrocache, microcacheTtlFromEnv } from './api-microcache.ts';
+import { inProcessApiFetch } from './in-process-api.ts';
+import { ApiMicrocache } from './api-microcache.ts';
 import { SnapshotApiMemo } from './snapshot-api-memo.ts';
+import { MediaFolder } from '../server/media/media-folder.ts';
+import { loadConfig } from '../server/config.ts';
 
-export interface StorefrontOptions {
+export type StorefrontOptions = {
   env?: NodeJS.ProcessEnv;
   /** Port to listen on; 0 picks a free one (builds). */
   port: number;
@@ -27,41 +28,57 @@ export interface StorefrontOptions {
   /** Called as snapshot pages are written. */
   onProgress?: (done: number, total: number) => void;
   log?: (line: string) => void;
-}
+  /** Renders pages instead of the Astro build in DIST_DIR (tests of the front and the API without a build). */
+  astroHandler?: AstroHandler;
+};
 
-export interface Storefront {
+export type Storefront = {
   url: string;
   server: Server;
   /** Renders a new snapshot beside the live one and switches to it. */
   rebuild(onProgress?: (done: number, total: number) => void): Promise<SnapshotResult>;
   close(): Promise<void>;
-}
+};
 
 /**
  * Starts the whole product in this process: the API on its database, the Astro handler and the
  * front that routes between them and serves the snapshot build (design.md, "One process, one port").
  */
 export async function startStorefront(options: StorefrontOptions): Promise<Storefront> {
-  const env = options.env ?? process.env;
+  const given = options.env ?? process.env;
   const log = options.log ?? ((line: string) => console.log(line));
+  // Every variable is checked once, before anything starts (a bad one stops here, named).
+  const config = loadConfig(given);
   // Snapshots render on a loopback port but are served from the site: canonical, Open Graph and sitemap
   // URLs (and mailed links) need the public origin, which is where `npm start` serves unless told otherwise.
-  env.PUBLIC_SITE_URL ??= `http://localhost:${options.port || Number(env.PORT ?? 4321)}`;
-  process.env.PUBLIC_SITE_URL ??= env.PUBLIC_SITE_URL;
-  const distDir = path.resolve(env.DIST_DIR ?? 'dist');
-  const buildsDir = path.resolve(env.BUILDS_DIR ?? 'builds');
+  // The API gets it in its own copy of the environment and renders in `locals.siteUrl`: nothing writes to
+  // the process's environment.
+  const siteUrl = given.PUBLIC_SITE_URL?.trim()
+    ? config.PUBLIC_SITE_URL
+    : `http://localhost:${options.port || config.PORT}`;
+  const env: NodeJS.ProcessEnv = { ...given, PUBLIC_SITE_URL: siteUrl };
+  const distDir = path.resolve(config.DIST_DIR);
+  const buildsDir = path.resolve(config.BUILDS_DIR);
+  const folderOptions = { memoryCacheBytes: config.STATIC_MEMORY_CACHE_MB * 1024 * 1024 };
 
-  await ensureAstroBuild(distDir, log);
+  if (!options.astroHandler) await ensureAstroBuild(distDir, log);
   const runtime = await createApiRuntime(env);
-  const builds = new BuildPointer(buildsDir);
+  const builds = new BuildPointer(buildsDir, folderOptions);
   const prerenderSecret = randomBytes(24).toString('base64url');
-  const rebuildToken = await readRebuildToken(env, buildsDir);
+  const rebuildToken = await readRebuildToken(config.REBUILD_TOKEN, buildsDir);
 
   const memo = new SnapshotApiMemo();
-  const microcache = new ApiMicrocache({ ttlMs: microcacheTtlFromEnv(env) });
+  const microcache = new ApiMicrocache({ ttlMs: config.API_MICROCACHE_MS });
   let handler: AstroHandler | null = null;
   let running: Promise<SnapshotResult> | null = null;
   let url = '';
+  /** Set once the server listens (the API's own address needs the port). */
+  const publicEnv = {
+    PUBLIC_API_BASE_URL: config.PUBLIC_API_BASE_URL,
+    PUBLIC_GEOIP_URL: config.PUBLIC_GEOIP_URL,
+    PUBLIC_STRIPE_PUBLISHABLE_KEY: config.PUBLIC_STRIPE_PUBLISHABLE_KEY,
+  };
+  let renderContext: Pick<FrontLocals, 'api' | 'siteUrl' | 'publicEnv'> = { siteUrl, publicEnv };
 
   async function rebuild(onProgress?: (done: number, total: number) => void): Promise<SnapshotResult> {
     if (running) return running;
@@ -82,16 +99,20 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   }
 
   const listener = createFrontListener({
-    apiFetch: (request) => runtime.app.fetch(request),
-    astroHandler: (req, res) => {
+    // Hono's fetch with the Node bindings the front passes: the API must see each caller's address.
+    apiFetch: runtime.app.fetch,
+    astroHandler: (req, res, next, locals) => {
       if (!handler) throw new Error('The Astro handler is not loaded yet');
-      return handler(req, res);
+      return handler(req, res, next, locals);
     },
-    assets: new StaticFolder(path.join(distDir, 'client')),
+    assets: new StaticFolder(path.join(distDir, 'client'), folderOptions),
     builds,
-    domains: domainConfigFromEnv(env),
+    domains: { platformDomain: config.PLATFORM_DOMAIN, shopDomain: config.SHOP_DOMAIN },
     prerenderSecret,
     microcache,
+    media: new MediaFolder(path.resolve(config.MEDIA_DIR)),
+    renderContext: () => renderContext,
+    publicEnv,
     rebuild: {
       token: rebuildToken,
       run: async (res: ServerResponse) => {
@@ -129,16 +150,20 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const address = server.address() as AddressInfo;
   url = `http://${options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host}:${address.port}`;
 
-  // Astro's server code reads the API's internal address when it renders; it must point at this process.
-  env.API_INTERNAL_URL ??= `http://127.0.0.1:${address.port}/api/`;
-  process.env.API_INTERNAL_URL ??= env.API_INTERNAL_URL;
-  // Calls to this process's own API skip the loopback socket (an external API_INTERNAL_URL is left alone).
-  const restoreFetch = routeOwnApiCallsInProcess(
-    [`http://127.0.0.1:${address.port}/api/`, `http://localhost:${address.port}/api/`],
-    memo.wrap((request) => runtime.app.fetch(request)),
-  );
-  const entry = await importAstroEntry(astroEntry(distDir));
-  handler = entry.handler;
+  // Renders call the API at API_INTERNAL_URL, else this process's own; calls to its own API skip the
+  // loopback socket (an external API_INTERNAL_URL is called over the network).
+  renderContext = {
+    siteUrl,
+    publicEnv,
+    api: {
+      baseUrl: config.API_INTERNAL_URL ?? `http://127.0.0.1:${address.port}/api/`,
+      fetch: inProcessApiFetch(
+        [`http://127.0.0.1:${address.port}/api/`, `http://localhost:${address.port}/api/`],
+        memo.wrap(runtime.app.fetch),
+      ),
+    },
+  };
+  handler = options.astroHandler ?? (await importAstroEntry(astroEntry(distDir))).handler;
 
   if (options.snapshotOnStart) {
     const result = await rebuild(options.onProgress);
@@ -155,7 +180,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
         server.closeIdleConnections();
       });
       await running?.catch(() => undefined);
-      restoreFetch();
       await runtime.close();
     },
   };

@@ -26,24 +26,24 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Extensions worth compressing; the build writes `.br` and `.gz` siblings for these. */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
 
-interface Variant {
+type Variant = {
   file: string;
   size: number;
   encoding: 'br' | 'gzip' | null;
-  /** The file's bytes when small enough to keep in memory (see MEMORY_CACHE_BYTES). */
+  /** The file's bytes when small enough to keep in memory (see `memoryCacheBytes`). */
   data?: Buffer;
-}
+};
 
 /** Files up to this size are kept in memory: a page is answered with one write, no open/read/close. */
 const MAX_CACHED_FILE_BYTES = 256 * 1024;
-/** Memory one folder may use for file contents; beyond it files are streamed from disk. */
-const MEMORY_CACHE_BYTES = Number(process.env.STATIC_MEMORY_CACHE_MB ?? 128) * 1024 * 1024;
+/** Memory one folder may use for file contents unless told (`STATIC_MEMORY_CACHE_MB`); beyond it files are streamed from disk. */
+const DEFAULT_MEMORY_CACHE_BYTES = 128 * 1024 * 1024;
 
-export interface StaticEntry {
+export type StaticEntry = {
   etag: string;
   type: string;
   variants: Variant[];
-}
+};
 
 /** How long a browser may keep a file: hashed assets forever, documents revalidated every time. */
 export function cacheControlFor(urlPath: string): string {
@@ -68,10 +68,12 @@ async function statFile(file: string): Promise<Stats | null> {
 export class StaticFolder {
   readonly root: string;
   readonly #entries = new Map<string, StaticEntry | null>();
+  readonly #memoryCacheBytes: number;
   #cachedBytes = 0;
 
-  constructor(root: string) {
+  constructor(root: string, options: { memoryCacheBytes?: number } = {}) {
     this.root = path.resolve(root);
+    this.#memoryCacheBytes = options.memoryCacheBytes ?? DEFAULT_MEMORY_CACHE_BYTES;
   }
 
   /** The file a URL path names, trying `{path}/index.html` for directory-style URLs. */
@@ -105,7 +107,10 @@ export class StaticFolder {
       const ext = path.extname(file);
       const variants: Variant[] = [];
       if (COMPRESSIBLE.has(ext)) {
-        for (const [suffix, encoding] of [['.br', 'br'], ['.gz', 'gzip']] as const) {
+        for (const [suffix, encoding] of [
+          ['.br', 'br'],
+          ['.gz', 'gzip'],
+        ] as const) {
           const compressed = await statFile(file + suffix);
           if (compressed) variants.push({ file: file + suffix, size: compressed.size, encoding });
         }
@@ -123,7 +128,7 @@ export class StaticFolder {
 
   /** Reads a small file once; the folder never changes (a new build is a new folder), so the copy stays right. */
   async #keepInMemory(variant: Variant): Promise<void> {
-    if (variant.size > MAX_CACHED_FILE_BYTES || this.#cachedBytes + variant.size > MEMORY_CACHE_BYTES) return;
+    if (variant.size > MAX_CACHED_FILE_BYTES || this.#cachedBytes + variant.size > this.#memoryCacheBytes) return;
     try {
       variant.data = await readFile(variant.file);
       this.#cachedBytes += variant.data.length;
@@ -145,8 +150,14 @@ function pickVariant(entry: StaticEntry, acceptEncoding: string): Variant {
 }
 
 /** Writes a found entry as the answer (GET/HEAD only; the caller checks the method). */
-export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: StaticEntry, urlPath: string, extraHeaders: Record<string, string> = {}): void {
-  const variant = pickVariant(entry, String(req.headers['accept-encoding'] ?? ''));
+export function sendEntry(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: StaticEntry,
+  urlPath: string,
+  extraHeaders: Record<string, string> = {},
+): void {
+  const variant = pickVariant(entry, req.headers['accept-encoding'] ?? '');
   const headers: Record<string, string | number> = {
     'content-type': entry.type,
     'cache-control': cacheControlFor(urlPath),

@@ -3,20 +3,21 @@
  * (`?custom_domain=` on the store's own domain). The confirmation reads the same whether or not the
  * address is listed, so the form never reveals the list.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { createApiClient, publicApiBaseUrl } from '../lib/api-client.ts';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { browserRequester, verifyAllowedUser } from '../lib/api-client/index.ts';
 import { browserCookieJar, COOKIE, cookieToSet } from '../lib/cookies.ts';
 import { notificationFor } from '../lib/error-catalogue.ts';
-import { validate } from '../lib/validation/index.ts';
+import { formMessage, validate, type FieldResult } from '../lib/validation/index.ts';
+import { FormMessage } from './forms/FormMessage.tsx';
 import { TextField } from './forms/TextField.tsx';
 
 const EMAIL_RULES = 'required|email';
 
-export interface RestrictedFormProps {
+export type RestrictedFormProps = {
   /** The store's slug, or '-' on a custom domain (the API then finds the store by `customDomain`). */
   slug: string;
   customDomain: string | null;
-}
+};
 
 /** The browser token ties this browser to the emailed link, so opening the link here grants access. */
 function browserToken(): string {
@@ -34,17 +35,19 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [emailResult, setEmailResult] = useState<FieldResult | undefined>();
   const confirmation = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (sentTo !== null) confirmation.current?.focus();
   }, [sentTo]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
     // The field hands its value over 20 ms after typing stops; the form element has it now.
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    const entry = new FormData(event.currentTarget).get('email');
+    const email = typeof entry === 'string' ? entry.trim() : '';
     if (!validate(email, EMAIL_RULES, { name: 'email', label: 'Email' }).valid) {
       setAttempted(true);
       event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
@@ -52,8 +55,7 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
     }
     setSending(true);
     try {
-      const api = createApiClient({ baseUrl: publicApiBaseUrl(), cookies: browserCookieJar() });
-      await api.verifyAllowedUser(slug, { email, browser_token: browserToken() }, customDomain);
+      await verifyAllowedUser(browserRequester(), slug, { email, browser_token: browserToken() }, customDomain);
       setSentTo(email);
     } catch (error) {
       const { title, message } = notificationFor(error);
@@ -76,7 +78,7 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
   }
 
   return (
-    <form className="restricted__form" noValidate onSubmit={onSubmit}>
+    <form className="restricted__form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextField
         name="email"
         label="Email"
@@ -86,7 +88,9 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
         maxLength={254}
         rules={EMAIL_RULES}
         showErrors={attempted}
+        onValidity={setEmailResult}
       />
+      <FormMessage message={attempted ? formMessage([emailResult]) : null} />
       <button type="submit" className="button" disabled={sending}>
         Send me a link
       </button>

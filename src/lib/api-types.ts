@@ -11,25 +11,25 @@
 export type Money = string;
 
 /** JSON:API-style resource: `{ id, type, attributes }`. */
-export interface Resource<TType extends string, TAttributes> {
+export type Resource<TType extends string, TAttributes> = {
   id: string;
   type: TType;
   attributes: TAttributes;
-}
+};
 
-export interface One<T> {
+export type One<T> = {
   data: T;
-}
+};
 
-export interface Many<T> {
+export type Many<T> = {
   data: T[];
   /** Present on paginated lists. */
   meta?: { total: number; page: number; perPage: number };
-}
+};
 
 // ---------------------------------------------------------------- store
 
-export interface StoreAttributes {
+export type StoreAttributes = {
   title: string;
   slug: string;
   /** Absolute or root-relative URL; null when the store has none. */
@@ -37,20 +37,25 @@ export interface StoreAttributes {
   allowedListsPresent: boolean;
   /** Ours: short text for the store front hero. */
   description: string | null;
-}
+  /**
+   * Ours: a product page says "Only N left" when a variant's stock is at or below this (0: never).
+   * Optional so a backend without it still serves; the storefront then uses 5.
+   */
+  lowStockThreshold?: number;
+};
 
 /** `GET store_front/{slug}` and `GET store_front?custom_domain=` answer `data.data` of this. */
 export type StoreInfo = One<Resource<'store', StoreAttributes>>;
 
 // ---------------------------------------------------------------- catalog
 
-export interface Image {
+export type Image = {
   id: string;
   url: string;
   alt?: string;
-}
+};
 
-export interface ProductAttributes {
+export type ProductAttributes = {
   name: string;
   /** Sanitised HTML. */
   description: string;
@@ -63,11 +68,11 @@ export interface ProductAttributes {
   featured: boolean;
   /** Option names in display order, e.g. ["Size", "Color"]; empty when the product has one variant. */
   optionNames: string[];
-}
+};
 
 export type Product = Resource<'product', ProductAttributes>;
 
-export interface ProductVariantAttributes {
+export type ProductVariantAttributes = {
   product_id: string;
   name: string;
   sku: string;
@@ -76,11 +81,11 @@ export interface ProductVariantAttributes {
   price: Money;
   stock: number;
   available: boolean;
-}
+};
 
 export type ProductVariant = Resource<'product_variant', ProductVariantAttributes>;
 
-export interface BundleAttributes {
+export type BundleAttributes = {
   name: string;
   description: string;
   /** Sum of item prices × quantities. */
@@ -89,11 +94,11 @@ export interface BundleAttributes {
   default_e_commerce_image_id: string | null;
   available: boolean;
   featured: boolean;
-}
+};
 
 export type Bundle = Resource<'bundle', BundleAttributes>;
 
-export interface BundleItemAttributes {
+export type BundleItemAttributes = {
   bundle_id: string;
   product_id: string;
   product_variant_id: string;
@@ -104,7 +109,7 @@ export interface BundleItemAttributes {
   price: Money;
   images: Image[];
   default_e_commerce_image_id: string | null;
-}
+};
 
 export type BundleItem = Resource<'bundle_item', BundleItemAttributes>;
 
@@ -113,33 +118,33 @@ export type BundleItem = Resource<'bundle_item', BundleItemAttributes>;
  * `page` (1-based), `per_page` (1..500, default 48), `sort` (`name`, `-name`, `price`, `-price`),
  * `q` (case-insensitive text search in name), `featured=true`.
  */
-export interface ListQuery {
+export type ListQuery = {
   page?: number;
   per_page?: number;
   sort?: 'name' | '-name' | 'price' | '-price';
   q?: string;
   featured?: boolean;
-}
+};
 
 // ---------------------------------------------------------------- cart
 
-export interface BundleDetails {
+export type BundleDetails = {
   id: string;
   name: string;
   /** How many of the bundle are in the cart (each of its lines has item quantity × this). */
   quantity: number;
   images: Image[];
-}
+};
 
-export interface ProductDetails {
+export type ProductDetails = {
   product_id: string;
   product_variant_id: string;
   name: string;
   variant_name: string;
   image: Image | null;
-}
+};
 
-export interface CartItem {
+export type CartItem = {
   id: string;
   quantity: number;
   /** Line total: unit price × quantity. */
@@ -148,16 +153,16 @@ export interface CartItem {
   bundle_id: string | null;
   bundle_details: BundleDetails | null;
   product_details: ProductDetails;
-}
+};
 
-export interface GiftCard {
+export type GiftCard = {
   id: string;
   code: string;
   /** Amount this card takes from the cart's total. */
   amount: Money;
-}
+};
 
-export interface Address {
+export type Address = {
   first_name: string;
   last_name: string;
   email: string;
@@ -169,9 +174,9 @@ export interface Address {
   state: string;
   zip: string;
   phone: string;
-}
+};
 
-export interface Cart {
+export type Cart = {
   cartItems: CartItem[];
   /** Units a shopper sees: product line quantities plus bundle quantities (a bundle counts once). */
   cartLineItemsSize: number;
@@ -184,7 +189,7 @@ export interface Cart {
   address: Address | null;
   /** Ours: true when a card payment is needed (total > 0). */
   requiresPayment: boolean;
-}
+};
 
 /** `POST …/cart/cart_line_items` bodies. */
 export type AddLinePayload =
@@ -192,29 +197,25 @@ export type AddLinePayload =
   | { cart_line_item: { bundle_id: string; quantity: number } };
 
 /** `PATCH …/cart/cart_line_items/{id}`; on a bundle line it moves the whole bundle. */
-export interface ChangeQuantityPayload {
+export type ChangeQuantityPayload = {
   cart_line_item: { quantity: number };
-}
+};
 
 /** `PUT …/cart`. */
-export interface AddressPayload {
+export type AddressPayload = {
   cart: Address;
-}
+};
 
-export interface GiftCardPayload {
+export type GiftCardPayload = {
   gift_card: { code: string };
-}
+};
 
 // ---------------------------------------------------------------- checkout and orders
 
 export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'processing'
-  | 'succeeded'
-  | 'canceled';
+  'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded' | 'canceled';
 
-export interface PaymentIntent {
+export type PaymentIntent = {
   id: string;
   /** What the payment provider's client needs to confirm the payment. */
   clientSecret: string;
@@ -222,20 +223,20 @@ export interface PaymentIntent {
   currency: 'usd';
   status: PaymentIntentStatus;
   provider: 'test' | 'stripe';
-}
+};
 
 /** `POST …/cart/checkout` (empty body). `paymentIntent` is null when gift cards cover the total. */
-export interface CheckoutAnswer {
+export type CheckoutAnswer = {
   paymentIntent: PaymentIntent | null;
   requiresPayment: boolean;
-}
+};
 
 /** `POST …/cart/finalize` body. `payment_intent_id` is omitted when no payment is needed. */
-export interface FinalizePayload {
+export type FinalizePayload = {
   payment_intent_id?: string;
-}
+};
 
-export interface OrderDetails {
+export type OrderDetails = {
   /** Random uuid: `/order/{id}`, `/order-confirmation/{id}`. */
   id: string;
   /** Human order number, e.g. "A-10042". */
@@ -252,21 +253,21 @@ export interface OrderDetails {
   giftCards: GiftCard[];
   total: Money;
   address: Address;
-}
+};
 
 /** `GET /cart/{order_uuid}` and `POST …/cart/finalize` answer this. */
-export interface Order {
+export type Order = {
   orderDetails: OrderDetails;
   paymentIntent: PaymentIntent | null;
-}
+};
 
 // ---------------------------------------------------------------- errors
 
 /** Every 4xx answer has this body; 422 validation answers carry `errors`. */
-export interface ErrorBody {
+export type ErrorBody = {
   message: string;
   errors?: Record<string, string[]>;
-}
+};
 
 /** Header names of spec §6–§7. */
 export const HEADER = {
@@ -279,4 +280,6 @@ export const HEADER = {
 export const MESSAGE = {
   restricted: 'The store has restricted access. Please contact Admin.',
   notFound: 'Record not found',
+  /** 401 to a `recipient-token` the API did not issue; the client drops it and asks again without one. */
+  cartTokenRefused: 'Your cart session is not valid. Please reload the page.',
 } as const;

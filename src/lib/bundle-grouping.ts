@@ -3,17 +3,17 @@
  * entry (its images, its items, a total summed from the item prices); every other line is a
  * product entry. Entries keep the order in which their first line appears in the cart.
  */
-import type { CartItem, Image } from './api-types.ts';
+import type { CartItem, Image, ProductDetails } from './api-types.ts';
 import { centsToDecimal, decimalToCents } from './money.ts';
 
-export interface ProductEntry {
+export type ProductEntry = {
   type: 'product';
   /** Stable React key and the id PATCH/DELETE use. */
   key: string;
   item: CartItem;
-}
+};
 
-export interface BundleEntry {
+export type BundleEntry = {
   type: 'bundle';
   key: string;
   bundleId: string;
@@ -24,9 +24,15 @@ export interface BundleEntry {
   items: CartItem[];
   /** Sum of the items' line prices, a two-decimal money string. */
   total: string;
-}
+};
 
 export type CartEntry = ProductEntry | BundleEntry;
+
+/** A line's product with its variant, "Classic Tee (S / Navy)"; a product's only variant ("Default") is not named. */
+export function itemTitle(details: Pick<ProductDetails, 'name' | 'variant_name'>): string {
+  const variant = details.variant_name;
+  return variant && variant !== 'Default' ? `${details.name} (${variant})` : details.name;
+}
 
 /** Groups cart lines into product and bundle entries (spec §3). */
 export function groupCartItems(items: readonly CartItem[]): CartEntry[] {

@@ -17,7 +17,13 @@ function withLines(cart: Cart, cartItems: CartItem[]): Cart {
     else units += item.quantity;
   }
   for (const quantity of bundles.values()) units += quantity;
-  return { ...cart, cartItems, subTotal: centsToDecimal(subTotal), total: centsToDecimal(total), cartLineItemsSize: units };
+  return {
+    ...cart,
+    cartItems,
+    subTotal: centsToDecimal(subTotal),
+    total: centsToDecimal(total),
+    cartLineItemsSize: units,
+  };
 }
 
 /**
@@ -46,7 +52,10 @@ export function withQuantity(cart: Cart, lineId: string, quantity: number): Cart
 /** The cart without a line; removing any line of a bundle removes the whole bundle. */
 export function withoutLine(cart: Cart, lineId: string): Cart {
   const ids = new Set(bundleLinesOf(cart.cartItems, lineId).map((line) => line.id));
-  return withLines(cart, cart.cartItems.filter((item) => !ids.has(item.id)));
+  return withLines(
+    cart,
+    cart.cartItems.filter((item) => !ids.has(item.id)),
+  );
 }
 
 /** The cart without an applied gift card. */

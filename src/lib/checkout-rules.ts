@@ -4,7 +4,7 @@
  */
 
 /** The checkout flags of spec §3. */
-export interface CheckoutFlags {
+export type CheckoutFlags = {
   cardNumber: boolean;
   cardExpiry: boolean;
   cardCvc: boolean;
@@ -13,7 +13,7 @@ export interface CheckoutFlags {
   gettingPaymentIntent: boolean;
   finalizingOrder: boolean;
   chargingCard: boolean;
-}
+};
 
 export type CardFlag = 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'cardName' | 'cardEmail';
 export type ProgressFlag = 'gettingPaymentIntent' | 'finalizingOrder' | 'chargingCard';
@@ -42,29 +42,16 @@ export function isSending(flags: CheckoutFlags): boolean {
   return flags.gettingPaymentIntent || flags.finalizingOrder || flags.chargingCard;
 }
 
-export interface PlaceOrderInput {
+export type PlaceOrderInput = {
   flags: CheckoutFlags;
   addressValid: boolean;
   /** False when gift cards cover the total: then no card is asked for. */
   requiresPayment: boolean;
   cartEmpty: boolean;
-}
+};
 
 /** The pay button is enabled only with a valid address, a valid card (when one is needed) and nothing in flight. */
 export function canPlaceOrder({ flags, addressValid, requiresPayment, cartEmpty }: PlaceOrderInput): boolean {
   if (cartEmpty || !addressValid || isSending(flags)) return false;
   return requiresPayment ? isCardValid(flags) : true;
-}
-
-/** Name on card: any non-blank text. */
-export function isCardNameValid(name: string): boolean {
-  return name.trim().length > 0;
-}
-
-// One '@', no spaces, a dot in the domain: the same shape the email rule of spec §5 accepts.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Email for the receipt. */
-export function isCardEmailValid(email: string): boolean {
-  return EMAIL.test(email.trim());
 }

@@ -1,8 +1,9 @@
 import type { StoreAttributes } from './api-types.ts';
 
 /**
- * Cookie names, paths and lifetimes of spec §6 and §9, plus a tiny serialiser that works on the
- * server (Set-Cookie headers) and in the browser (document.cookie).
+ * Cookie names, paths and lifetimes of spec §6 and §9, plus a tiny strict serialiser that works on the
+ * server (Set-Cookie headers) and in the browser (document.cookie). Not the `cookie` package: it would
+ * add ≈ 0.85 KB gzip to the store front's boot script, whose budget is 5 KB (docs/decisions/121).
  */
 
 /** Cookie names. `recipient-token` identifies the shopper's cart; the others open restricted stores. */
@@ -21,18 +22,18 @@ export type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 export const COOKIE_MAX_AGE_SECONDS = 604_800;
 
 /** Where the shopper is: a store reached by slug prefix, or a custom domain (no prefix). */
-export interface CookieScope {
+export type CookieScope = {
   slug: string | null;
   customDomain: string | null;
-}
+};
 
 /** A cookie to write (value) or remove (value null). */
-export interface CookieSpec {
+export type CookieSpec = {
   name: CookieName;
   value: string | null;
   path: string;
   maxAge: number;
-}
+};
 
 /**
  * The path a cookie is scoped to (spec §9): store-slug `/{slug}` (or `/` without a slug or on a
@@ -60,8 +61,18 @@ export function cookieToRemove(name: CookieName, scope: CookieScope): CookieSpec
   return { name, value: null, path: cookiePath(name, scope), maxAge: 0 };
 }
 
-/** `name=value; Path=…; Max-Age=…; SameSite=Lax[; Secure]` for a Set-Cookie header or document.cookie. */
+/**
+ * The only cookie paths this site writes: '/', '/{slug}' and '/restricted'. Anything else (a ';', a space,
+ * a control character) could add attributes to the cookie ('/acme; Domain=…'), so it is refused, never written.
+ */
+const COOKIE_PATH = /^\/[a-z0-9-]*$/;
+
+/**
+ * `name=value; Path=…; Max-Age=…; SameSite=Lax[; Secure]` for a Set-Cookie header or document.cookie.
+ * The value is percent-encoded; the name is one of COOKIE; a path outside COOKIE_PATH throws.
+ */
 export function serializeCookie(spec: CookieSpec, options: { secure: boolean }): string {
+  if (!COOKIE_PATH.test(spec.path)) throw new TypeError(`cookie path is invalid: ${JSON.stringify(spec.path)}`);
   const parts = [
     `${spec.name}=${spec.value === null ? '' : encodeURIComponent(spec.value)}`,
     `Path=${spec.path}`,
@@ -73,7 +84,13 @@ export function serializeCookie(spec: CookieSpec, options: { secure: boolean }):
   return parts.join('; ');
 }
 
-/** Parses a Cookie header (or document.cookie); the first occurrence of a name wins (the most specific path). */
+/** Decoded values that hold control characters were not written by us and would be refused as headers. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Parses a Cookie header (or document.cookie); the first occurrence of a name wins (the most specific
+ * path). A value with control characters counts as absent: tokens read here are sent on as API headers.
+ */
 export function parseCookies(header: string | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!header) return out;
@@ -83,21 +100,23 @@ export function parseCookies(header: string | null | undefined): Record<string, 
     const name = part.slice(0, eq).trim();
     if (!name || name in out) continue;
     const raw = part.slice(eq + 1).trim();
+    let value = raw;
     try {
-      out[name] = decodeURIComponent(raw);
+      value = decodeURIComponent(raw);
     } catch {
-      out[name] = raw;
+      // A malformed escape is kept as it came.
     }
+    if (!CONTROL_CHARACTER.test(value)) out[name] = value;
   }
   return out;
 }
 
 /** Read and write access to cookies; the API client takes one (browser or server). */
-export interface CookieJar {
+export type CookieJar = {
   get(name: CookieName): string | undefined;
   /** Writes a cookie; server jars built for snapshots ignore writes. */
   set(spec: CookieSpec): void;
-}
+};
 
 /** A jar over document.cookie (browser only). */
 export function browserCookieJar(): CookieJar {

@@ -28,7 +28,8 @@ export function normalizeCountryData(rows: readonly CountryTuple[]): CountryRegi
     countryName,
     countryShortCode,
     regions: regions.map(([name, shortCode]) =>
-      shortCode && shortCode !== 'undefined' ? { name, shortCode } : { name }),
+      shortCode && shortCode !== 'undefined' ? { name, shortCode } : { name },
+    ),
   }));
   const byName = (a: CountryRegions, b: CountryRegions) => a.countryName.localeCompare(b.countryName, 'en');
   return [
@@ -53,6 +54,7 @@ let loading: Promise<CountryRegions[]> | null = null;
 /** Loads and normalises the data once per page. */
 export function loadCountries(): Promise<CountryRegions[]> {
   loading ??= import('country-region-data').then((module) =>
-    normalizeCountryData(module.allCountries as unknown as readonly CountryTuple[]));
+    normalizeCountryData(module.allCountries as unknown as readonly CountryTuple[]),
+  );
   return loading;
 }

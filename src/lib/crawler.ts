@@ -1,4 +1,4 @@
-/** Crawler detection: crawlers get no error page, the error is only logged (spec §2). */
+/** Crawler detection: crawlers get no error page, the error is only logged (spec §2; applied by src/middleware.ts). */
 
 const CRAWLER =
   /bot|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|lighthouse-ci|headlesschrome.*(?:prerender)|bingpreview|yandex|baidu|duckduckgo|semrush|ahrefs|mj12|petalbot|applebot|google-inspectiontool|mediapartners/i;

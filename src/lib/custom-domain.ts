@@ -4,12 +4,12 @@
  * default domain (`PLATFORM_DOMAIN`) nor the product's shop domain (`SHOP_DOMAIN`).
  */
 
-export interface DomainConfig {
+export type DomainConfig = {
   /** e.g. "onrender.com": hosts under it are the platform's, never a store's. */
   platformDomain?: string | undefined;
   /** e.g. "shop.example.com": the product's own host, stores are reached by slug there. */
   shopDomain?: string | undefined;
-}
+};
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -37,9 +37,4 @@ export function isCustomDomain(host: string | null | undefined, config: DomainCo
   // An IPv4 address has four labels but is not a hostname.
   if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return false;
   return !isUnder(h, config.platformDomain) && !isUnder(h, config.shopDomain);
-}
-
-/** Reads PLATFORM_DOMAIN and SHOP_DOMAIN from an environment object. */
-export function domainConfigFromEnv(env: Record<string, string | undefined>): DomainConfig {
-  return { platformDomain: env.PLATFORM_DOMAIN || undefined, shopDomain: env.SHOP_DOMAIN || undefined };
 }

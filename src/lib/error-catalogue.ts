@@ -2,12 +2,12 @@
 import { ApiError } from './api-error.ts';
 import { MESSAGES, NOTIFY_TITLE } from './messages.ts';
 
-export { MESSAGES, NOTIFY_TITLE, pageNotFoundUnmatched, pageNotFoundValidate, unableToGetStoreReport } from './messages.ts';
+export { MESSAGES, pageNotFoundUnmatched, pageNotFoundValidate, unableToGetStoreReport } from './messages.ts';
 
-export interface Notification {
+export type Notification = {
   title: string;
   message: string;
-}
+};
 
 function withPeriod(message: string): string {
   // The spec appends a period; a message that already ends a sentence is not doubled.

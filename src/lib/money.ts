@@ -2,8 +2,12 @@
  * Money: integer cents inside, two-decimal strings on the wire, en-US USD on screen (spec §9).
  */
 
-const usd2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usd1 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const usd2 = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** 1250 → "12.50" (the API's money field). */
 export function centsToDecimal(cents: number): string {
@@ -28,14 +32,13 @@ export function formatCurrency(amount: string | number): string {
   return usd2.format(cents / 100);
 }
 
-/** The currency filter of spec §9, one decimal: "$1,234.5". */
-export function currencyFilter(amount: string | number): string {
-  const cents = typeof amount === 'number' ? amount : decimalToCents(amount);
-  return usd1.format(cents / 100);
-}
-
 /** Dates month/day/year (spec §9): "11/21/2026". */
 export function formatDate(date: Date | string): string {
   const d = typeof date === 'string' ? new Date(date) : date;
-  return new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(d);
 }

@@ -4,43 +4,48 @@
  * `cart/finalize` (finalizingOrder) → the order. The API calls and the payment provider are
  * injected, so the same machine runs against Stripe.js, the local stand-in and test stubs.
  */
+import type { StripeCardNumberElement } from '@stripe/stripe-js';
+import { isApiError } from './api-error.ts';
 import type { CheckoutAnswer, FinalizePayload, Order } from './api-types.ts';
 import type { ProgressFlag } from './checkout-rules.ts';
 
 /** Stripe's billing_details shape. */
-export interface BillingDetails {
+export type BillingDetails = {
   name: string;
   email: string;
   phone?: string;
   address?: { line1: string; line2: string; city: string; state: string; postal_code: string; country: string };
-}
+};
 
-/** The one call of the Stripe.js interface the flow needs (Stripe.js and test-stripe.ts both have it). */
-export interface PaymentProvider {
+/**
+ * The one call of the Stripe.js interface the flow needs, narrowed to what it sends and reads: a
+ * `Stripe` object is one as it is typed (no cast), and so are test-stripe.ts and test stubs.
+ */
+export type PaymentProvider = {
   confirmCardPayment(
     clientSecret: string,
-    data: { payment_method: { card: unknown; billing_details: BillingDetails } },
+    data: { payment_method: { card: StripeCardNumberElement; billing_details: BillingDetails } },
   ): Promise<{ paymentIntent?: { id: string; status: string }; error?: { message?: string } }>;
-}
+};
 
-export interface PaymentFlowApi {
+export type PaymentFlowApi = {
   checkout(): Promise<CheckoutAnswer>;
   finalize(payload: FinalizePayload): Promise<Order>;
-}
+};
 
-export interface PaymentFlowDeps {
+export type PaymentFlowDeps = {
   api: PaymentFlowApi;
   /** Null until Stripe.js (or the stand-in) has loaded. */
   provider: () => PaymentProvider | null;
   /** Mirrors progress into the spec §3 flags ($checkout). */
   onProgress: (flag: ProgressFlag, on: boolean) => void;
-}
+};
 
-export interface PlaceOrderRequest {
+export type PlaceOrderRequest = {
   /** The card element (Stripe's CardNumberElement instance); null when gift cards cover the total. */
-  card: unknown;
+  card: StripeCardNumberElement | null;
   billing: BillingDetails;
-}
+};
 
 export type PlaceOrderOutcome =
   | { kind: 'ordered'; order: Order }
@@ -57,10 +62,10 @@ export type PaymentFlowState = 'idle' | ProgressFlag | 'done';
 // Statuses after which the money is (or will be) taken; the server verifies the intent at finalize.
 const CHARGED = new Set(['succeeded', 'processing', 'requires_capture']);
 
-export interface PaymentFlow {
+export type PaymentFlow = {
   placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderOutcome>;
   readonly state: PaymentFlowState;
-}
+};
 
 /** Creates one checkout's state machine. */
 export function createPaymentFlow(deps: PaymentFlowDeps): PaymentFlow {
@@ -78,12 +83,25 @@ export function createPaymentFlow(deps: PaymentFlowDeps): PaymentFlow {
     }
   }
 
-  async function run(request: PlaceOrderRequest): Promise<PlaceOrderOutcome> {
-    if (chargedIntentId) {
-      const paymentIntentId = chargedIntentId;
+  /**
+   * Finalizes a charged intent. A 409 means the server could not order it (stock or a gift card went
+   * to another order, the cart changed) and is refunding it: the next press starts a new checkout,
+   * which names what is wrong or opens a new payment (and answers this intent again were it orderable).
+   */
+  async function finalizeCharged(paymentIntentId: string): Promise<Order> {
+    chargedIntentId = paymentIntentId;
+    try {
       const order = await step('finalizingOrder', () => deps.api.finalize({ payment_intent_id: paymentIntentId }));
-      return { kind: 'ordered', order };
+      chargedIntentId = null;
+      return order;
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) chargedIntentId = null;
+      throw error;
     }
+  }
+
+  async function run(request: PlaceOrderRequest): Promise<PlaceOrderOutcome> {
+    if (chargedIntentId) return { kind: 'ordered', order: await finalizeCharged(chargedIntentId) };
     const answer = await step('gettingPaymentIntent', () => deps.api.checkout());
     if (!answer.requiresPayment || !answer.paymentIntent) {
       const order = await step('finalizingOrder', () => deps.api.finalize({}));
@@ -96,10 +114,11 @@ export function createPaymentFlow(deps: PaymentFlowDeps): PaymentFlow {
       return { kind: 'ordered', order };
     }
     const provider = deps.provider();
-    if (!request.card || !provider) return { kind: 'needs-card' };
+    const { card } = request;
+    if (!card || !provider) return { kind: 'needs-card' };
     const result = await step('chargingCard', () =>
       provider.confirmCardPayment(intent.clientSecret, {
-        payment_method: { card: request.card, billing_details: request.billing },
+        payment_method: { card, billing_details: request.billing },
       }),
     );
     if (result.error || !result.paymentIntent) {
@@ -108,11 +127,7 @@ export function createPaymentFlow(deps: PaymentFlowDeps): PaymentFlow {
     if (!CHARGED.has(result.paymentIntent.status)) {
       return { kind: 'declined', message: 'Your payment could not be completed. Please try again.' };
     }
-    chargedIntentId = result.paymentIntent.id;
-    const paymentIntentId = chargedIntentId;
-    const order = await step('finalizingOrder', () => deps.api.finalize({ payment_intent_id: paymentIntentId }));
-    chargedIntentId = null;
-    return { kind: 'ordered', order };
+    return { kind: 'ordered', order: await finalizeCharged(result.paymentIntent.id) };
   }
 
   return {

@@ -7,21 +7,21 @@
  */
 import { pageNotFoundValidate } from './error-catalogue.ts';
 
-export interface RedirectRule {
+export type RedirectRule = {
   /** Store-relative path, exact match, e.g. '/products'. */
   from: string;
   /** Store-relative path (kept under the store's link base) or an absolute http(s) URL (full page load). */
   to: string;
   status: 301 | 302 | 307 | 308;
-}
+};
 
-export interface ValidateRule {
+export type ValidateRule = {
   /** Store-relative route pattern, e.g. '/product/[id]'. */
   pattern: string;
   validate: (params: Record<string, string | undefined>) => boolean;
   /** Default 404 (spec §5). */
   status?: number;
-}
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RESOURCE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -32,6 +32,8 @@ export const REDIRECT_RULES: readonly RedirectRule[] = [
   { from: '/bundles', to: '/shop', status: 301 },
   { from: '/product', to: '/shop', status: 302 },
   { from: '/product-bundle', to: '/shop', status: 302 },
+  // Card payments go through Stripe (or its test stand-in): its privacy policy is Stripe's own page.
+  { from: '/payment-privacy', to: 'https://stripe.com/privacy', status: 302 },
 ];
 
 export const VALIDATE_RULES: readonly ValidateRule[] = [
@@ -47,7 +49,10 @@ export function isExternal(to: string): boolean {
 }
 
 /** The redirect rule for a store-relative path, if any. */
-export function findRedirect(storePath: string, rules: readonly RedirectRule[] = REDIRECT_RULES): RedirectRule | undefined {
+export function findRedirect(
+  storePath: string,
+  rules: readonly RedirectRule[] = REDIRECT_RULES,
+): RedirectRule | undefined {
   const normalized = storePath.length > 1 ? storePath.replace(/\/+$/, '') : storePath;
   return rules.find((rule) => rule.from === normalized);
 }

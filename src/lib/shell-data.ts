@@ -1,17 +1,20 @@
 /** What a store page hands its boot script: the store, link base and delivery mode. */
 import type { StoreAttributes } from './api-types.ts';
 
-export interface ShellData {
+export type ShellData = {
   store: StoreAttributes;
   linkBase: string;
   /** True when the HTML is a build snapshot: the client then runs the store-loading rules itself. */
   prerendered: boolean;
   customDomain: string | null;
-}
+};
 
 /** JSON safe inside a <script> element (no '</script>' break-out). */
 export function serializeShellData(data: ShellData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Reads the page's shell data, or null on store-less pages. */

@@ -9,7 +9,7 @@ export function linkBaseFor(slug: string, customDomain: string | null): string {
 }
 
 /** A store-relative path (`'/'`, `'/cart'`, `'/product/7'`) as a link: `storeHref('/acme', '/cart')` → `'/acme/cart'`. */
-export function storeHref(linkBase: string, path: string = '/'): string {
+export function storeHref(linkBase: string, path = '/'): string {
   const p = path.startsWith('/') ? path : `/${path}`;
   if (!linkBase) return p;
   return p === '/' ? linkBase : `${linkBase}${p}`;

@@ -5,15 +5,26 @@
  * Call it without `outcome`; when it answers `{ kind: 'fetch' }`, fetch the store as told and call
  * it again with the outcome. Every other answer is final: render, or redirect (with cookies).
  */
-import type { StoreAttributes } from './api-types.ts';
+import { isApiError } from './api-error.ts';
+import type { StoreAttributes, StoreInfo } from './api-types.ts';
 import { COOKIE, cookieToSet, renderCookies, type CookieScope, type CookieSpec } from './cookies.ts';
 import { MESSAGES, unableToGetStoreReport } from './messages.ts';
+import { NETWORK_PATH, isSitePath } from './site-urls.ts';
+import { isSlug } from './slug.ts';
 
 /** Pages that need no store (spec §4), reachable with or without a slug prefix. */
 export const STORELESS_PAGES = ['404', 'home', 'refresh', 'restricted', 'store-not-found'] as const;
 
 /** First segments of store pages without a prefix: on a non-custom host they mean "no slug". */
-export const STORE_PAGE_SEGMENTS = ['shop', 'cart', 'checkout', 'product', 'product-bundle', 'order', 'order-confirmation'] as const;
+export const STORE_PAGE_SEGMENTS = [
+  'shop',
+  'cart',
+  'checkout',
+  'product',
+  'product-bundle',
+  'order',
+  'order-confirmation',
+] as const;
 
 /** Query flag on /404 after a store fetch got no answer (the page then shows 'Unable Fetch Store'). */
 export const LOAD_ERROR_PARAM = 'load-error';
@@ -33,7 +44,26 @@ export type FetchOutcome =
   /** No answer at all. */
   | { kind: 'no-answer' };
 
-export interface StoreLoadingInput {
+/**
+ * The outcome of one store call (`getStore` or `getStoreByDomain`): the one classification of an
+ * answer that the front, the middleware and the boot script share. An error answer carries its
+ * body's message; anything else thrown (a network failure, a timeout) is no answer at all, and goes
+ * to `onNoAnswer` so a server can log its cause.
+ */
+export async function fetchOutcome(
+  call: () => Promise<StoreInfo>,
+  onNoAnswer?: (error: unknown) => void,
+): Promise<FetchOutcome> {
+  try {
+    return { kind: 'store', store: (await call()).data.attributes };
+  } catch (error) {
+    if (isApiError(error)) return { kind: 'error', status: error.status, message: error.body?.message ?? null };
+    onNoAnswer?.(error);
+    return { kind: 'no-answer' };
+  }
+}
+
+export type StoreLoadingInput = {
   /** The path the browser shows (unprefixed on a custom domain), e.g. '/vip/shop'. */
   path: string;
   /** The query string with or without '?'. */
@@ -41,11 +71,12 @@ export interface StoreLoadingInput {
   /** The host when it is a custom store domain, else null. */
   customDomain: string | null;
   outcome?: FetchOutcome;
-}
+};
 
 export type StoreLookup = { by: 'slug'; slug: string } | { by: 'domain'; domain: string };
 
-export type RedirectReason = 'no-store' | 'access-link' | 'restricted' | 'store-not-found' | 'error-answer' | 'no-answer';
+export type RedirectReason =
+  'no-store' | 'access-link' | 'restricted' | 'store-not-found' | 'error-answer' | 'no-answer';
 
 export type StoreLoadingDecision =
   | { kind: 'storeless' }
@@ -75,7 +106,19 @@ export function isStorelessPath(path: string): boolean {
   return page !== undefined && (STORELESS_PAGES as readonly string[]).includes(page);
 }
 
-/** The slug a path names on a non-custom host, or null (no segment, or a store page name such as /shop). */
+/**
+ * True for '/' and the unprefixed store pages (/shop, /product/7): on a shared host they name no store.
+ * Other paths that hold no slug (/robots.txt) are simply pages, or unknown routes.
+ */
+export function namesNoStore(path: string): boolean {
+  const first = segments(path)[0];
+  return first === undefined || (STORE_PAGE_SEGMENTS as readonly string[]).includes(first);
+}
+
+/**
+ * The slug a path names on a non-custom host, or null (no segment, a store page name such as /shop, or
+ * anything outside the slug grammar: the slug becomes a cookie path, see slug.ts).
+ */
 export function slugFromPath(path: string): string | null {
   const first = segments(path)[0];
   if (!first) return null;
@@ -85,22 +128,23 @@ export function slugFromPath(path: string): string | null {
   } catch {
     return null;
   }
+  if (!isSlug(slug)) return null;
   return (STORE_PAGE_SEGMENTS as readonly string[]).includes(slug) ? null : slug;
 }
 
 /**
  * The `to` of /refresh, made safe: only a same-origin path ('/…', not '//host' or '/\\host',
- * no scheme, no control characters) is kept; anything else becomes '/'.
+ * no scheme, no control characters) is kept; anything else becomes '/'. The check is made again on
+ * the normalised path, since dot segments ('/.//host', '/x/..//host', '/%2e//host') normalise to '//host'.
  */
 export function safeReturnPath(to: string | null | undefined): string {
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return '/';
-  // Browsers strip tabs and newlines from URLs, which could turn '/\t/evil.com' into '//evil.com'.
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return '/';
+  if (!to || !isSitePath(to)) return '/';
   try {
     const base = 'http://same-origin.invalid';
     const url = new URL(to, base);
-    if (url.origin !== base) return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (url.origin !== base || NETWORK_PATH.test(path)) return '/';
+    return path;
   } catch {
     return '/';
   }
@@ -140,17 +184,26 @@ export function decideStoreLoading(input: StoreLoadingInput): StoreLoadingDecisi
 
   // Step 3: fetch the store.
   if (!outcome) {
-    return { kind: 'fetch', lookup: customDomain ? { by: 'domain', domain: customDomain } : { by: 'slug', slug: slug as string } };
+    return {
+      kind: 'fetch',
+      lookup: customDomain ? { by: 'domain', domain: customDomain } : { by: 'slug', slug: slug! },
+    };
   }
 
   if (outcome.kind === 'store') {
     const store = outcome.store;
     // Same rule as store-links.ts linkBaseFor, inlined to keep that module out of the boot script.
-    return { kind: 'render', store, linkBase: customDomain ? '' : `/${store.slug}`, cookies: renderCookies(store, customDomain) };
+    return {
+      kind: 'render',
+      store,
+      linkBase: customDomain ? '' : `/${store.slug}`,
+      cookies: renderCookies(store, customDomain),
+    };
   }
 
   // Step 5 and spec §8.
-  if (outcome.kind === 'error' && outcome.status === 422) {
+  // Spec §8 names the status and the message: a 422 or 404 with another message is 'any other error'.
+  if (outcome.kind === 'error' && outcome.status === 422 && outcome.message === MESSAGES.restricted) {
     const cookies: CookieSpec[] = [];
     if (slug) {
       cookies.push(cookieToSet(COOKIE.storeSlug, slug, scope));

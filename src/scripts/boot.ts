@@ -1,12 +1,13 @@
 /**
  * Every store page's boot script, vanilla and tiny (the store front and shop pages allow 5 KB gzip
  * for it and the build poller together; no framework).
- * - Fills the header's cart count from $cart and loads the cart.
+ * - Fills the header's cart count from $cart and loads the cart; its cart icon goes through the icon loader.
  * - On build snapshots, runs the store-loading rules (spec §4) when the URL carries an access link
  *   or the cart call fails (how a store that became restricted or was removed after the build
  *   shows itself); on-demand pages were already checked by the middleware.
  */
 import { browserCookieJar, renderCookies } from '../lib/cookies.ts';
+import { mountIcons } from '../lib/icon-loader.ts';
 import { readShellData } from '../lib/shell-data.ts';
 import { $cartCount, loadCart } from '../stores/cart-core.ts';
 import { setStore } from '../stores/store.ts';
@@ -40,6 +41,8 @@ async function boot(): Promise<void> {
   const { store, prerendered, customDomain } = shell;
   setStore(store, shell.linkBase);
   mountCartCount(store.slug);
+  const header = document.querySelector('header');
+  if (header) mountIcons(header);
 
   if (prerendered) {
     if (/[?&](uuid|token)=/.test(location.search) && !(await checkStore(customDomain))) return;

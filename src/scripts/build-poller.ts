@@ -8,10 +8,10 @@
  */
 import type { PreloadQueue } from './preload-queue.ts';
 
-export interface LatestBuild {
+export type LatestBuild = {
   id: string;
   timestamp: number;
-}
+};
 
 export const POLL_INTERVAL_MS = 60_000;
 
@@ -28,11 +28,11 @@ export function parseLatestBuild(body: unknown): LatestBuild | null {
   return { id, timestamp: typeof timestamp === 'number' ? timestamp : 0 };
 }
 
-export interface PollerState {
+export type PollerState = {
   /** The build this page belongs to; null until known (on-demand pages carry none). */
   pageBuildId: string | null;
   changed: boolean;
-}
+};
 
 /**
  * The poller's decision: the first answer becomes the page's build when the page did not say;
@@ -73,11 +73,20 @@ export function installBuildPoller(queue?: PreloadQueue): void {
     });
   };
 
+  // The build the islands last heard of; every later publish is announced as LIVE_BUILD_EVENT of
+  // lib/catalog/live-payload.ts. Its name is written out here: importing the constant would give the
+  // store front and shop (5 KB of script) a chunk of their own (tests/unit/catalog/build-poller-announce.test.ts
+  // checks the two agree).
+  let announced: string | null = null;
   const check = async () => {
     const latest = await fetchLatest();
     const before = state.changed;
     state = nextPollerState(state, latest);
     if (!before && state.changed && latest) onOutdated(latest);
+    if (latest && latest.id !== (announced ?? state.pageBuildId)) {
+      announced = latest.id;
+      window.dispatchEvent(new CustomEvent('storefront:live-build', { detail: { id: latest.id } }));
+    }
     return state.changed;
   };
 

@@ -1,7 +1,7 @@
 /**
  * The catalog pages' own client script (besides the layout's boot script): the preload queue and
  * the build poller. Kept framework-free and tiny: store front and shop pages must load almost no
- * JavaScript (issue 8). The chunk-load guard lives with the pages that load chunks (shell-ui.ts).
+ * JavaScript (docs/decisions/060-benchmarks-and-budgets.md). The chunk-load guard lives with the pages that load chunks (shell-ui.ts).
  */
 import { installBuildPoller } from './build-poller.ts';
 import { installPreloadQueue } from './preload-queue.ts';

@@ -7,10 +7,10 @@ export const RELOAD_GUARD_MS = 10_000;
 const KEY_PREFIX = 'chunk-reload:';
 
 /** The part of `Storage` the guard needs (sessionStorage in the browser, a Map in tests). */
-export interface GuardStorage {
+export type GuardStorage = {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
-}
+};
 
 /**
  * True when a reload for `path` is allowed now; records the reload time when it is.
@@ -27,7 +27,8 @@ export function claimReload(storage: GuardStorage, path: string, now: number): b
   }
 }
 
-const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to load module script|ChunkLoadError/i;
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to load module script|ChunkLoadError/i;
 
 /** True for the errors browsers give when a dynamic import or module preload fails. */
 export function isChunkLoadError(reason: unknown): boolean {
@@ -36,7 +37,18 @@ export function isChunkLoadError(reason: unknown): boolean {
   return typeof message === 'string' && CHUNK_ERROR.test(message);
 }
 
-/** Installs the listeners: Vite's `vite:preloadError` and unhandled dynamic-import rejections. */
+/**
+ * Astro's island runtime catches a failed import of an island's code (after one retry of its own)
+ * and reports it with this event, bubbling from the `<astro-island>`; left alone it only logs, and
+ * the island stays on its server-rendered placeholder ("Loading your cart…").
+ */
+export const HYDRATION_ERROR_EVENT = 'astro:hydration-error';
+
+/**
+ * Installs the listeners: Vite's `vite:preloadError`, unhandled dynamic-import rejections and
+ * Astro's island hydration errors. A reload cancels the event (nothing to log); one the guard
+ * refuses is left to its default handling.
+ */
 export function installChunkReload(win: Window = window): void {
   const reload = (event?: Event) => {
     if (!claimReload(win.sessionStorage, win.location.pathname, Date.now())) return;
@@ -46,5 +58,8 @@ export function installChunkReload(win: Window = window): void {
   win.addEventListener('vite:preloadError', (event) => reload(event));
   win.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) reload(event);
+  });
+  win.addEventListener(HYDRATION_ERROR_EVENT, (event) => {
+    if (isChunkLoadError((event as CustomEvent<{ error?: unknown } | null>).detail?.error)) reload(event);
   });
 }

@@ -5,7 +5,7 @@
 
 export const PRELOAD_LIMIT = 4;
 
-export interface PreloadQueue {
+export type PreloadQueue = {
   /** Queues `url` unless it was already queued, is loading or loaded. */
   enqueue(url: string): void;
   /** Preloads currently in flight. */
@@ -14,7 +14,7 @@ export interface PreloadQueue {
   waiting(): number;
   /** Forgets everything and refuses new work (a new build makes prefetched pages stale). */
   stop(): void;
-}
+};
 
 /** A queue over any `load(url)` that settles when the preload is done. */
 export function createPreloadQueue(load: (url: string) => Promise<unknown>, limit = PRELOAD_LIMIT): PreloadQueue {
@@ -25,7 +25,7 @@ export function createPreloadQueue(load: (url: string) => Promise<unknown>, limi
 
   const pump = () => {
     while (!stopped && inFlight < limit && queue.length > 0) {
-      const url = queue.shift() as string;
+      const url = queue.shift()!;
       inFlight++;
       Promise.resolve()
         .then(() => load(url))
@@ -72,7 +72,7 @@ export function isPreloadable(href: URL, current: URL): boolean {
  */
 function prefetchDocument(url: string): Promise<unknown> {
   // Reading the body lets the whole page reach the cache; the pending count covers the download.
-  return fetch(url, { credentials: 'same-origin', priority: 'low' } as RequestInit).then((r) => r.arrayBuffer());
+  return fetch(url, { credentials: 'same-origin', priority: 'low' }).then((r) => r.arrayBuffer());
 }
 
 /** Wires prefetching on hover, focus and touch, and for `[data-preload-viewport]` links in view. */
@@ -82,7 +82,7 @@ export function installPreloadQueue(): PreloadQueue {
   if (connection?.saveData) queue.stop();
   const here = new URL(location.href);
   const consider = (target: EventTarget | null) => {
-    const anchor = (target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    const anchor = target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null;
     if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
     const url = new URL(anchor.href, here);
     url.hash = '';

@@ -3,11 +3,9 @@
  * middleware uses. Loaded only when needed (an access link in the URL, or the cart call failed,
  * which is how a store that became restricted or was removed after the build shows itself).
  */
-import { getStore, getStoreByDomain } from '../lib/api-request.ts';
-import { browserRequester } from '../lib/browser-request.ts';
+import { browserRequester, getStore, getStoreByDomain } from '../lib/api-client/index.ts';
 import { browserCookieJar } from '../lib/cookies.ts';
-import { isApiError } from '../lib/api-error.ts';
-import { decideStoreLoading, type FetchOutcome } from '../lib/store-loading.ts';
+import { decideStoreLoading, fetchOutcome } from '../lib/store-loading.ts';
 import { reportError } from '../lib/report.ts';
 import { $loadError, $storeLoading } from '../stores/loading.ts';
 import { setStore } from '../stores/store.ts';
@@ -20,15 +18,10 @@ export async function checkStore(customDomain: string | null): Promise<boolean> 
     const { lookup } = decision;
     const request = browserRequester();
     $storeLoading.set(true);
-    let outcome: FetchOutcome;
-    try {
-      const info = lookup.by === 'slug' ? await getStore(request, lookup.slug) : await getStoreByDomain(request, lookup.domain);
-      outcome = { kind: 'store', store: info.data.attributes };
-    } catch (error) {
-      outcome = isApiError(error) ? { kind: 'error', status: error.status, message: error.body?.message ?? null } : { kind: 'no-answer' };
-    } finally {
-      $storeLoading.set(false);
-    }
+    const outcome = await fetchOutcome(() =>
+      lookup.by === 'slug' ? getStore(request, lookup.slug) : getStoreByDomain(request, lookup.domain),
+    );
+    $storeLoading.set(false);
     decision = decideStoreLoading({ ...input, outcome });
   }
   if (decision.kind === 'storeless' || decision.kind === 'fetch') return true;

@@ -1,10 +1,24 @@
 /** Draws the toasts of $notifications into the top-right region (loaded on the first toast). */
-import { $notifications, dismiss, type Toast } from '../stores/notifications.ts';
+import { mountIcon } from '../lib/icon-loader.ts';
+import { $notifications, dismiss, pauseToasts, resumeToasts, type Toast } from '../stores/notifications.ts';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text) node.textContent = text;
+  return node;
+}
+
+/** A decorative icon through the one loader (lib/icon-loader.ts). */
+function icon(name: string): HTMLElement {
+  const node = el('span', 'icon');
+  node.dataset.icon = name;
+  node.setAttribute('aria-hidden', 'true');
+  void mountIcon(node);
   return node;
 }
 
@@ -13,7 +27,9 @@ function draw(region: HTMLElement, toasts: readonly Toast[]): void {
     ...toasts.map((toast) => {
       const item = el('div', `toast toast--${toast.kind}`);
       item.setAttribute('role', toast.kind === 'error' ? 'alert' : 'status');
-      item.append(el('p', 'toast__title', toast.title));
+      const title = el('p', 'toast__title');
+      title.append(icon(toast.kind), toast.title);
+      item.append(title);
       if (toast.message) item.append(el('p', 'toast__message', toast.message));
       if (toast.actions.length) {
         const actions = el('div', 'toast__actions');
@@ -24,7 +40,8 @@ function draw(region: HTMLElement, toasts: readonly Toast[]): void {
         }
         item.append(actions);
       }
-      const close = el('button', 'toast__close', '×');
+      const close = el('button', 'toast__close');
+      close.append(icon('close'));
       close.type = 'button';
       close.setAttribute('aria-label', 'Dismiss notification');
       close.addEventListener('click', () => dismiss(toast.id));
@@ -34,7 +51,15 @@ function draw(region: HTMLElement, toasts: readonly Toast[]): void {
   );
 }
 
-/** Keeps the region in step with $notifications. */
+/** Keeps the region in step with $notifications; toasts wait while the pointer or focus is on them. */
 export function mountToaster(region: HTMLElement): void {
   $notifications.subscribe((toasts) => draw(region, toasts));
+  const resumeUnlessHeld = (next: EventTarget | null) => {
+    const focusInside = next instanceof Node ? region.contains(next) : region.contains(document.activeElement);
+    if (!focusInside && !region.matches(':hover')) resumeToasts();
+  };
+  region.addEventListener('pointerenter', pauseToasts);
+  region.addEventListener('pointerleave', () => resumeUnlessHeld(document.activeElement));
+  region.addEventListener('focusin', pauseToasts);
+  region.addEventListener('focusout', (event) => resumeUnlessHeld(event.relatedTarget));
 }

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Kysely } from 'kysely';
 import { HEADER, MESSAGE } from '../lib/api-types.ts';
 import { bundleRoutes } from './bundles/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
+import { cartTokenCheck } from './carts/cart-token-check.ts';
+import { cartTokenSigner, type CartTokens } from './carts/cart-tokens.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
@@ -12,9 +15,11 @@ import { silentLogger, systemClock, type AppDeps, type AppEnv, type Clock, type 
 import { handleError } from './http/errors.ts';
 import { databaseLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { limitBody } from './http/body-limit.ts';
+import { refuseNulInUrl } from './http/storable-text.ts';
 import { catalogCache } from './http/catalog-cache.ts';
 import { StoreCache, storeContext } from './http/store-access.ts';
-import type { Mailer } from './mail/mailer.ts';
+import { devMailRoutes } from './mail/dev-routes.ts';
+import { noWakeup, type MailWakeup } from './mail/outbox.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { TestProcessor } from './payments/test-processor.ts';
@@ -23,10 +28,11 @@ import { storeRoutes } from './stores/routes.ts';
 import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 
-export interface AppParts {
+export type AppParts = {
   db: Kysely<Database>;
   payments: PaymentProvider | null;
-  mail: Mailer;
+  /** The outbox worker (or anything woken after a mail is committed); nothing when absent. */
+  mail?: MailWakeup;
   config: Config;
   clock?: Clock;
   logger?: Logger;
@@ -36,23 +42,34 @@ export interface AppParts {
   logRequests?: boolean;
   /** Store rows shared with whoever must clear them (a rebuild); one of STORE_CACHE_MS when absent. */
   stores?: StoreCache;
-}
+  /**
+   * Cart token signatures. When absent: CART_TOKEN_SECRET, else a random secret of this app alone —
+   * fine for one process; createApiRuntime passes the secret every instance shares.
+   */
+  cartTokens?: CartTokens;
+};
 
 const isTestProcessor = (p: PaymentProvider | null): p is TestProcessor => p?.name === 'test' && 'confirm' in p;
 
-/** Builds the commerce API: every path under /api. Tests call it with their own parts. */
-export function createApp(parts: AppParts): Hono<AppEnv> {
-  const deps: AppDeps = {
+/** What every route and background job receives, from the parts given (defaults filled in). */
+export function appDeps(parts: AppParts): AppDeps {
+  return {
     db: parts.db,
     payments: parts.payments,
     testProcessor: isTestProcessor(parts.payments) ? parts.payments : null,
-    mail: parts.mail,
+    mail: parts.mail ?? noWakeup,
     clock: parts.clock ?? systemClock,
     config: parts.config,
     logger: parts.logger ?? silentLogger,
     rateLimits: parts.rateLimits ?? databaseLimitStore(parts.db),
     stores: parts.stores ?? new StoreCache(parts.config.STORE_CACHE_MS, parts.clock ?? systemClock),
+    cartTokens: parts.cartTokens ?? cartTokenSigner(parts.config.CART_TOKEN_SECRET ?? randomBytes(32)),
   };
+}
+
+/** Builds the commerce API: every path under /api. Tests call it with their own parts. */
+export function createApp(parts: AppParts): Hono<AppEnv> {
+  const deps = appDeps(parts);
   const { logger, config } = deps;
   const app = new Hono<AppEnv>().basePath('/api');
 
@@ -60,7 +77,10 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+      logger.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
     });
   }
   app.use(
@@ -68,13 +88,20 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
     cors({
       origin: config.CORS_ORIGIN === '*' ? '*' : config.CORS_ORIGIN.split(',').map((o) => o.trim()),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['content-type', HEADER.recipientToken, HEADER.allowedRecipientToken, HEADER.allowedDomainToken, HEADER.browserToken],
+      allowHeaders: [
+        'content-type',
+        HEADER.recipientToken,
+        HEADER.allowedRecipientToken,
+        HEADER.allowedDomainToken,
+        HEADER.browserToken,
+      ],
       // Cross-origin storefronts must read the new cart token (spec §7).
       exposeHeaders: [HEADER.recipientToken],
       maxAge: 600,
     }),
   );
   app.use('*', limitBody(64 * 1024));
+  app.use('*', refuseNulInUrl);
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -87,6 +114,10 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   const withStore = storeContext(deps.db, deps.clock, deps.stores);
   app.use('/store_front/:slug', withStore);
   app.use('/store_front/:slug/*', withStore);
+  // Every call that reads or writes a cart (after the store's access check); `cart/*` matches `cart` too.
+  const withCartToken = cartTokenCheck(deps);
+  app.use('/store_front/:slug/cart/*', withCartToken);
+  app.use('/store_front/:slug/gift_cards/*', withCartToken);
   // Catalog reads only (store info, products, variants, bundles, bundle items): carts and orders stay no-store.
   app.get('/store_front/:slug', catalogCache);
   app.get('/store_front/:slug/products', catalogCache);
@@ -105,9 +136,14 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.route('/cart', orderRoutes(deps));
   app.route('/webhooks', webhookRoutes(deps));
   // The test card processor never runs in production, whatever the provider wiring says.
-  if (deps.testProcessor && config.NODE_ENV !== 'production') app.route('/test_processor', testProcessorRoutes(deps.testProcessor));
+  if (deps.testProcessor && config.NODE_ENV !== 'production')
+    app.route('/test_processor', testProcessorRoutes(deps.testProcessor));
+  // Mail that never leaves the machine is read here; real mail (SMTP_URL) and production never expose it.
+  if (!config.SMTP_URL && config.NODE_ENV !== 'production') app.route('/dev', devMailRoutes(deps.db));
 
   app.notFound((c) => c.json({ message: MESSAGE.notFound }, 404));
   app.onError((error, c) => handleError(error, c, logger));
+  // basePath('/api') returns the same instance with its path prefix in the type.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   return app;
 }

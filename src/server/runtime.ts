@@ -1,41 +1,51 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
-import { createApp } from './app.ts';
+import { appDeps, createApp, type AppParts } from './app.ts';
+import { cartTokenSigner } from './carts/cart-tokens.ts';
 import { loadConfig, type Config } from './config.ts';
+import { sharedSecret } from './db/app-secrets.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoDataIfEmpty } from './db/seed.ts';
-import { settleOwedReleases } from './checkout/release.ts';
 import { createRedisLimitStore, type RedisLimitStore } from './http/redis-rate-limit.ts';
 import { systemClock, type AppEnv } from './http/context.ts';
 import { StoreCache } from './http/store-access.ts';
-import { createDevMailer, createSmtpMailer } from './mail/mailer.ts';
+import type { OutboxWorker } from './mail/outbox-worker.ts';
+import { startMailOutbox } from './mail/start-outbox.ts';
+import { startReconciliation, type ReconcileSummary } from './reconciliation/reconcile.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe.ts';
 import { createTestProcessor } from './payments/test-processor.ts';
 
-export interface ApiRuntime {
+export type ApiRuntime = {
   app: Hono<AppEnv>;
   db: Kysely<Database>;
   config: Config;
   logger: pino.Logger;
   /** Store rows the API reuses for STORE_CACHE_MS; a rebuild clears them to render what is stored now. */
   stores: StoreCache;
+  /** The mail outbox worker (polling until close). */
+  mail: OutboxWorker;
+  /** Runs the reconciliation job once now (it also runs every RECONCILE_EVERY_SECONDS). */
+  reconcile(): Promise<ReconcileSummary>;
   close(): Promise<void>;
-}
+};
 
-export interface RuntimeOptions {
+export type RuntimeOptions = {
   /** Log one line per API request (default true). */
   logRequests?: boolean;
-}
+};
 
 /**
  * Opens the database (PGlite in DATA_DIR, or PostgreSQL when DATABASE_URL is set), migrates it,
  * loads the demo data into an empty database and builds the API. `app.fetch` answers `/api/...`.
  */
-export async function createApiRuntime(env: Record<string, string | undefined> = process.env, options: RuntimeOptions = {}): Promise<ApiRuntime> {
+export async function createApiRuntime(
+  env: Record<string, string | undefined> = process.env,
+  options: RuntimeOptions = {},
+): Promise<ApiRuntime> {
   const config = loadConfig(env);
   // Log lines leave in batches of up to 4 KB, at least once a second, instead of one write per request:
   // those writes were a measurable share of the API's CPU under load. pino flushes the rest on exit.
@@ -58,27 +68,40 @@ export async function createApiRuntime(env: Record<string, string | undefined> =
   if (config.STRIPE_SECRET_KEY) payments = createStripeProvider(config.STRIPE_SECRET_KEY);
   else if (config.NODE_ENV === 'production') {
     payments = null;
-    logger.warn('NODE_ENV=production without STRIPE_SECRET_KEY: card checkout is off (the test processor never runs in production)');
+    logger.warn(
+      'NODE_ENV=production without STRIPE_SECRET_KEY: card checkout is off (the test processor never runs in production)',
+    );
   } else payments = createTestProcessor(db, systemClock);
 
-  const mail = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevMailer(db, logger);
   let redis: RedisLimitStore | undefined;
+  let cartTokenSecret: string;
   try {
+    // Every instance signs cart tokens with the same key: configured, or generated once into the database.
+    cartTokenSecret = config.CART_TOKEN_SECRET ?? (await sharedSecret(db, 'cart_token'));
     redis = config.REDIS_URL ? await createRedisLimitStore(config.REDIS_URL) : undefined;
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;
   }
   if (redis) logger.info('rate-limit counters in Redis');
+  const mail = startMailOutbox({ db, config, clock: systemClock, logger });
   const stores = new StoreCache(config.STORE_CACHE_MS, systemClock);
-  const app = createApp({ db, payments, mail, config, clock: systemClock, logger, stores, logRequests: options.logRequests ?? true, ...(redis ? { rateLimits: redis } : {}) });
-
-  // Payments owed back to shoppers (the provider failed when the release was decided) are retried
-  // here too, so none waits for the shopper's next call or a webhook.
-  const sweep = setInterval(() => {
-    settleOwedReleases({ db, payments, clock: systemClock, logger }).catch((error: unknown) => logger.warn({ err: error }, 'release sweep failed'));
-  }, 60_000);
-  sweep.unref();
+  const cartTokens = cartTokenSigner(cartTokenSecret);
+  const parts: AppParts = {
+    db,
+    payments,
+    mail,
+    config,
+    clock: systemClock,
+    logger,
+    stores,
+    cartTokens,
+    logRequests: options.logRequests ?? true,
+    ...(redis ? { rateLimits: redis } : {}),
+  };
+  const app = createApp(parts);
+  // Paid carts without orders, owed refunds, idle carts, expired rate-limit rows (docs/decisions/110).
+  const reconciliation = startReconciliation(appDeps(parts), config.RECONCILE_EVERY_SECONDS);
 
   let closed: Promise<void> | undefined;
   return {
@@ -87,9 +110,12 @@ export async function createApiRuntime(env: Record<string, string | undefined> =
     config,
     logger,
     stores,
+    mail,
+    reconcile: reconciliation.runOnce,
     close: () =>
       (closed ??= (async () => {
-        clearInterval(sweep);
+        await reconciliation.stop();
+        await mail.stop();
         await redis?.close().catch(() => {});
         await db.destroy();
         clearInterval(flushLogs);

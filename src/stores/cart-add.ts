@@ -1,10 +1,9 @@
 /**
  * `addLine()` (catalog helper), re-exported by cart.ts. Its own module so the product and bundle
- * pages' island does not pull in the cart page's actions and the full API client (page budget).
+ * pages' island does not pull in the cart page's actions (page budget).
  */
 import type { AddLinePayload, Cart } from '../lib/api-types.ts';
-import { browserRequester } from '../lib/browser-request.ts';
-import { addCartLine } from '../lib/catalog/catalog-requests.ts';
+import { addCartLine, browserRequester } from '../lib/api-client/index.ts';
 import { $cart } from './cart-core.ts';
 import { $storeSlug } from './store.ts';
 

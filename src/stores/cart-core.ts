@@ -5,8 +5,7 @@
  */
 import { atom } from 'nanostores';
 import type { Cart } from '../lib/api-types.ts';
-import { getCart } from '../lib/api-request.ts';
-import { browserRequester } from '../lib/browser-request.ts';
+import { browserRequester, getCart } from '../lib/api-client/index.ts';
 import { COOKIE, browserCookieJar, cookieToRemove } from '../lib/cookies.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { reportError } from '../lib/report.ts';

@@ -1,21 +1,22 @@
 /**
  * The shopper's cart. Shell part (in cart-core.ts, re-exported): `$cart`, `$cartCount`, `loadCart()`,
- * state helpers. The catalog helper adds `addLine()`, the cart helper the rest; extend, never
- * rewrite others' exports.
+ * state helpers; the cart page's actions here. Adding a line lives in cart-add.ts (page budget).
  */
 import type { Cart } from '../lib/api-types.ts';
-import { browserApi } from '../lib/browser-api.ts';
+import {
+  applyGiftCard as applyGiftCardCall,
+  browserRequester,
+  changeCartLine,
+  removeCartLine,
+  removeGiftCard as removeGiftCardCall,
+} from '../lib/api-client/index.ts';
 import { bundleLinesOf } from '../lib/bundle-grouping.ts';
 import { withQuantity, withoutGiftCard, withoutLine } from '../lib/cart-optimistic.ts';
 import { notifyError } from './notifications.ts';
 import { $storeSlug } from './store.ts';
 import { $cart } from './cart-core.ts';
 
-export { $cart, $cartCount, clearCart, emptyCart, loadCart, resetCart, setCart } from './cart-core.ts';
-
-// ---------------------------------------------------------------- catalog helper: addLine
-// In cart-add.ts so the product page island can import it without this module's cart actions.
-export { addLine } from './cart-add.ts';
+export { $cart, $cartCount, clearCart, loadCart, resetCart, setCart } from './cart-core.ts';
 
 // ---------------------------------------------------------------- cart page actions (cart helper)
 // Each change shows at once (optimistic), is replaced by the API's answer, and on failure rolls
@@ -33,7 +34,10 @@ function inOrder<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /** Runs one cart change: optimistic state first, the API's cart after, rollback + toast on failure. */
-async function optimisticChange(optimistic: ((cart: Cart) => Cart) | null, call: (slug: string) => Promise<Cart>): Promise<boolean> {
+async function optimisticChange(
+  optimistic: ((cart: Cart) => Cart) | null,
+  call: (slug: string) => Promise<Cart>,
+): Promise<boolean> {
   const slug = $storeSlug.get();
   const before = $cart.get();
   if (!slug || !before) return false;
@@ -56,7 +60,7 @@ export function changeQuantity(lineId: string, quantity: number): Promise<boolea
   if (!Number.isInteger(quantity) || quantity < 1) return removeLine(lineId);
   return optimisticChange(
     (cart) => withQuantity(cart, lineId, quantity),
-    (slug) => browserApi().changeCartLine(slug, lineId, { cart_line_item: { quantity } }),
+    (slug) => changeCartLine(browserRequester(), slug, lineId, { cart_line_item: { quantity } }),
   );
 }
 
@@ -66,10 +70,11 @@ export function removeLine(lineId: string): Promise<boolean> {
   return optimisticChange(
     (cart) => withoutLine(cart, lineId),
     async (slug) => {
-      let cart = await browserApi().removeCartLine(slug, lineId);
+      let cart = await removeCartLine(browserRequester(), slug, lineId);
       // Whether the API drops a bundle's sibling lines with the first is its business; make sure they go.
       for (const id of bundleIds) {
-        if (id !== lineId && cart.cartItems.some((item) => item.id === id)) cart = await browserApi().removeCartLine(slug, id);
+        if (id !== lineId && cart.cartItems.some((item) => item.id === id))
+          cart = await removeCartLine(browserRequester(), slug, id);
       }
       return cart;
     },
@@ -78,7 +83,9 @@ export function removeLine(lineId: string): Promise<boolean> {
 
 /** POST gift_cards/apply; the card shows once the API accepted it. */
 export function applyGiftCard(code: string): Promise<boolean> {
-  return optimisticChange(null, (slug) => browserApi().applyGiftCard(slug, { gift_card: { code: code.trim() } }));
+  return optimisticChange(null, (slug) =>
+    applyGiftCardCall(browserRequester(), slug, { gift_card: { code: code.trim() } }),
+  );
 }
 
 /** POST gift_cards/{id}/remove. */
@@ -86,6 +93,6 @@ export function removeGiftCard(giftCardId: string): Promise<boolean> {
   const code = $cart.get()?.giftCards.find((card) => card.id === giftCardId)?.code ?? '';
   return optimisticChange(
     (cart) => withoutGiftCard(cart, giftCardId),
-    (slug) => browserApi().removeGiftCard(slug, giftCardId, { gift_card: { code } }),
+    (slug) => removeGiftCardCall(browserRequester(), slug, giftCardId, { gift_card: { code } }),
   );
 }

@@ -7,11 +7,13 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const add = (token: string, line: Record<string, unknown>) => api.call('POST', '/store_front/acme/cart/cart_line_items', { token, body: { cart_line_item: line } });
+const add = (token: string, line: Record<string, unknown>) =>
+  api.call('POST', '/store_front/acme/cart/cart_line_items', { token, body: { cart_line_item: line } });
 
 /** The image the product answer names as its default: what a cart line must show. */
 async function defaultImageOf(productExternalId: string) {
-  const product = (await api.call('GET', `/store_front/acme/products/${await productId(api.db, productExternalId)}`)).body.data.attributes;
+  const product = (await api.call('GET', `/store_front/acme/products/${await productId(api.db, productExternalId)}`))
+    .body.data.attributes;
   return product.images.find((i: { id: string }) => i.id === product.default_e_commerce_image_id) ?? null;
 }
 
@@ -20,9 +22,17 @@ describe('cart line images (read with the lines)', () => {
     const token = newToken();
     // The default is made the product's last image, so "the first image" would not pass.
     const product = Number(await productId(api.db, 'classic-tee'));
-    const last = await api.db.selectFrom('product_images').select('id').where('product_id', '=', product).orderBy('position', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const last = await api.db
+      .selectFrom('product_images')
+      .select('id')
+      .where('product_id', '=', product)
+      .orderBy('position', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     await api.db.updateTable('products').set({ default_image_id: last.id }).where('id', '=', product).execute();
-    expect((await add(token, { product_variant_id: await variantId(api.db, 'TEE-M-RED'), quantity: 1 })).status).toBe(201);
+    expect((await add(token, { product_variant_id: await variantId(api.db, 'TEE-M-RED'), quantity: 1 })).status).toBe(
+      201,
+    );
     const cart = await api.call('GET', '/store_front/acme/cart', { token });
     const expected = await defaultImageOf('classic-tee');
     expect(expected?.id).toBe(String(last.id));
@@ -32,7 +42,13 @@ describe('cart line images (read with the lines)', () => {
   test("a cart line shows the product's first image when its default image is gone, and none without images", async () => {
     const token = newToken();
     const product = Number(await productId(api.db, 'classic-tee'));
-    const images = await api.db.selectFrom('product_images').select('id').where('product_id', '=', product).orderBy('position').orderBy('id').execute();
+    const images = await api.db
+      .selectFrom('product_images')
+      .select('id')
+      .where('product_id', '=', product)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     await api.db.updateTable('products').set({ default_image_id: null }).where('id', '=', product).execute();
     await add(token, { product_variant_id: await variantId(api.db, 'TEE-M-RED'), quantity: 1 });
     const first = await api.call('GET', '/store_front/acme/cart', { token });

@@ -17,21 +17,34 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const add = (token: string, line: Record<string, unknown>) => api.call('POST', '/store_front/acme/cart/cart_line_items', { token, body: { cart_line_item: line } });
+const add = (token: string, line: Record<string, unknown>) =>
+  api.call('POST', '/store_front/acme/cart/cart_line_items', { token, body: { cart_line_item: line } });
 
 describe('cart identity', () => {
   test('a cart call without a token answers an empty cart and a new random recipient-token header', async () => {
     const first = await api.call('GET', '/store_front/acme/cart');
     const second = await api.call('GET', '/store_front/acme/cart');
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ cartItems: [], cartLineItemsSize: 0, subTotal: '0.00', total: '0.00', tax: '0.00', shippingFee: '0.00', giftCards: [], address: null, requiresPayment: false });
+    expect(first.body).toEqual({
+      cartItems: [],
+      cartLineItemsSize: 0,
+      subTotal: '0.00',
+      total: '0.00',
+      tax: '0.00',
+      shippingFee: '0.00',
+      giftCards: [],
+      address: null,
+      requiresPayment: false,
+    });
     const token = first.headers.get('recipient-token');
     expect(token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(second.headers.get('recipient-token')).not.toBe(token);
   });
 
   test('adding without a token creates the cart under the returned token', async () => {
-    const res = await api.call('POST', '/store_front/acme/cart/cart_line_items', { body: { cart_line_item: { product_variant_id: tee, quantity: 1 } } });
+    const res = await api.call('POST', '/store_front/acme/cart/cart_line_items', {
+      body: { cart_line_item: { product_variant_id: tee, quantity: 1 } },
+    });
     expect(res.status).toBe(201);
     const token = res.headers.get('recipient-token')!;
     const cart = await api.call('GET', '/store_front/acme/cart', { token });
@@ -39,15 +52,27 @@ describe('cart identity', () => {
     expect(cart.body.cartItems).toHaveLength(1);
   });
 
-  test("a cart is readable and writable only with its own token, and only in its own store", async () => {
+  test('a cart is readable and writable only with its own token, and only in its own store', async () => {
     const alice = newToken();
     const mallory = newToken();
     const added = await add(alice, { product_variant_id: tee, quantity: 2 });
     const lineId = added.body.cartItems[0].id;
     expect((await api.call('GET', '/store_front/acme/cart', { token: mallory })).body.cartItems).toEqual([]);
-    expect((await api.call('PATCH', `/store_front/acme/cart/cart_line_items/${lineId}`, { token: mallory, body: { cart_line_item: { quantity: 5 } } })).status).toBe(404);
-    expect((await api.call('DELETE', `/store_front/acme/cart/cart_line_items/${lineId}`, { token: mallory })).status).toBe(404);
-    const vip = await api.call('GET', '/store_front/vip/cart', { token: alice, headers: { 'allowed-domain-token': 'vip-domain-token' } });
+    expect(
+      (
+        await api.call('PATCH', `/store_front/acme/cart/cart_line_items/${lineId}`, {
+          token: mallory,
+          body: { cart_line_item: { quantity: 5 } },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await api.call('DELETE', `/store_front/acme/cart/cart_line_items/${lineId}`, { token: mallory })).status,
+    ).toBe(404);
+    const vip = await api.call('GET', '/store_front/vip/cart', {
+      token: alice,
+      headers: { 'allowed-domain-token': 'vip-domain-token' },
+    });
     expect(vip.body.cartItems).toEqual([]);
     expect((await api.call('GET', '/store_front/acme/cart', { token: alice })).body.cartItems[0].quantity).toBe(2);
   });
@@ -66,7 +91,14 @@ describe('lines and totals', () => {
     const res = await add(token, { product_variant_id: tee, quantity: 2 });
     expect(res.status).toBe(201);
     // 2 × 20.00 = 40.00; tax 8.25 % = 3.30; shipping 5.99 below 75.00
-    expect(res.body).toMatchObject({ cartLineItemsSize: 2, subTotal: '40.00', tax: '3.30', shippingFee: '5.99', total: '49.29', requiresPayment: true });
+    expect(res.body).toMatchObject({
+      cartLineItemsSize: 2,
+      subTotal: '40.00',
+      tax: '3.30',
+      shippingFee: '5.99',
+      total: '49.29',
+      requiresPayment: true,
+    });
     expect(res.body.cartItems[0]).toMatchObject({
       quantity: 2,
       price: '40.00',
@@ -87,15 +119,33 @@ describe('lines and totals', () => {
 
   test('prices, totals and currencies sent by the client are ignored', async () => {
     const token = newToken();
-    const res = await add(token, { product_variant_id: tee, quantity: 1, price: '0.01', unit_price: 0, total: '0.00', currency: 'jpy', discount: 100 });
+    const res = await add(token, {
+      product_variant_id: tee,
+      quantity: 1,
+      price: '0.01',
+      unit_price: 0,
+      total: '0.00',
+      currency: 'jpy',
+      discount: 100,
+    });
     expect(res.status).toBe(201);
     expect(res.body.cartItems[0].price).toBe('20.00');
-    const put = await api.call('PUT', '/store_front/acme/cart', { token, body: { cart: { ...ADDRESS, total: '0.00' }, total: '0.00' } });
+    const put = await api.call('PUT', '/store_front/acme/cart', {
+      token,
+      body: { cart: { ...ADDRESS, total: '0.00' }, total: '0.00' },
+    });
     expect(put.body.total).toBe(res.body.total);
   });
 
   test.each([
-    ['-1', -1], ['0', 0], ['0.5', 0.5], ['1e9', 1e9], ['a string', '2'], ['100', 100], ['null', null], ['an object', { n: 1 }],
+    ['-1', -1],
+    ['0', 0],
+    ['0.5', 0.5],
+    ['1e9', 1e9],
+    ['a string', '2'],
+    ['100', 100],
+    ['null', null],
+    ['an object', { n: 1 }],
   ])('quantity %s is refused with 422 and an errors map', async (_name, quantity) => {
     const token = newToken();
     const res = await add(token, { product_variant_id: tee, quantity });
@@ -129,7 +179,11 @@ describe('lines and totals', () => {
     expect(unknown.body).toEqual({ message: 'Record not found' });
     const vipVariant = await variantId(api.db, 'VIP-RESERVE-WATCH', 'vip');
     expect((await add(token, { product_variant_id: vipVariant, quantity: 1 })).status).toBe(404);
-    const malformed = await api.call('POST', '/store_front/acme/cart/cart_line_items', { token, rawBody: '{"cart_line_item": {', headers: { 'content-type': 'application/json' } });
+    const malformed = await api.call('POST', '/store_front/acme/cart/cart_line_items', {
+      token,
+      rawBody: '{"cart_line_item": {',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ message: 'Malformed JSON in request body.' });
   });
@@ -138,10 +192,20 @@ describe('lines and totals', () => {
     const token = newToken();
     const added = await add(token, { product_variant_id: tee, quantity: 1 });
     const id = added.body.cartItems[0].id;
-    const patched = await api.call('PATCH', `/store_front/acme/cart/cart_line_items/${id}`, { token, body: { cart_line_item: { quantity: 3 } } });
+    const patched = await api.call('PATCH', `/store_front/acme/cart/cart_line_items/${id}`, {
+      token,
+      body: { cart_line_item: { quantity: 3 } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.cartItems[0]).toMatchObject({ quantity: 3, price: '60.00' });
-    expect((await api.call('PATCH', `/store_front/acme/cart/cart_line_items/${id}`, { token, body: { cart_line_item: { quantity: 0 } } })).status).toBe(422);
+    expect(
+      (
+        await api.call('PATCH', `/store_front/acme/cart/cart_line_items/${id}`, {
+          token,
+          body: { cart_line_item: { quantity: 0 } },
+        })
+      ).status,
+    ).toBe(422);
     const removed = await api.call('DELETE', `/store_front/acme/cart/cart_line_items/${id}`, { token });
     expect(removed.body.cartItems).toEqual([]);
     expect(removed.body.total).toBe('0.00');
@@ -160,7 +224,11 @@ describe('bundles in the cart', () => {
       ['Single-Origin Coffee Beans', 1, coffeeKit],
       ['Stoneware Mug', 2, coffeeKit],
     ]);
-    expect(res.body.cartItems[0].bundle_details).toMatchObject({ id: coffeeKit, name: 'Morning Coffee Kit', quantity: 1 });
+    expect(res.body.cartItems[0].bundle_details).toMatchObject({
+      id: coffeeKit,
+      name: 'Morning Coffee Kit',
+      quantity: 1,
+    });
     expect(res.body.cartLineItemsSize).toBe(1);
     expect(res.body.subTotal).toBe('98.50');
   });
@@ -172,7 +240,10 @@ describe('bundles in the cart', () => {
     expect(twice.body.cartItems.map((i: any) => i.quantity)).toEqual([2, 2, 4]);
     expect(twice.body.cartLineItemsSize).toBe(2);
     const mugLine = twice.body.cartItems[2].id;
-    const three = await api.call('PATCH', `/store_front/acme/cart/cart_line_items/${mugLine}`, { token, body: { cart_line_item: { quantity: 3 } } });
+    const three = await api.call('PATCH', `/store_front/acme/cart/cart_line_items/${mugLine}`, {
+      token,
+      body: { cart_line_item: { quantity: 3 } },
+    });
     expect(three.body.cartItems.map((i: any) => i.quantity)).toEqual([3, 3, 6]);
     expect(three.body.cartItems[0].bundle_details.quantity).toBe(3);
   });
@@ -196,14 +267,20 @@ describe('address', () => {
   test('PUT cart saves the address and answers the cart', async () => {
     const token = newToken();
     await add(token, { product_variant_id: tee, quantity: 1 });
-    const res = await api.call('PUT', '/store_front/acme/cart', { token, body: { cart: { ...ADDRESS, country: 'us' } } });
+    const res = await api.call('PUT', '/store_front/acme/cart', {
+      token,
+      body: { cart: { ...ADDRESS, country: 'us' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.address).toEqual({ ...ADDRESS, country: 'US' });
     expect((await api.call('GET', '/store_front/acme/cart', { token })).body.address.city).toBe('Springfield');
   });
 
   test('an invalid address answers 422 with a message per field', async () => {
-    const res = await api.call('PUT', '/store_front/acme/cart', { token: newToken(), body: { cart: { ...ADDRESS, first_name: '', email: 'nope', country: 'USA', state: undefined } } });
+    const res = await api.call('PUT', '/store_front/acme/cart', {
+      token: newToken(),
+      body: { cart: { ...ADDRESS, first_name: '', email: 'nope', country: 'USA', state: undefined } },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       first_name: ['First name is required.'],

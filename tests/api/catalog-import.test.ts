@@ -15,7 +15,8 @@ const catalog = {
     {
       id: 'mug',
       name: 'Plain Mug',
-      description_html: '<p onclick="steal()">Nice <img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">link</a></p>',
+      description_html:
+        '<p onclick="steal()">Nice <img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">link</a></p>',
       images: [{ url: '/images/demo/ceramic-mug-1.svg' }],
       variants: [{ sku: 'MUG', name: 'Default', price: '9.99', stock: 5 }],
     },
@@ -45,16 +46,95 @@ describe('catalog import', () => {
     const products = await api.call('GET', '/store_front/imported/products');
     expect(products.body.data).toHaveLength(1);
     expect(products.body.data[0].attributes.price).toBe('11.00');
-    const card = await api.db.selectFrom('gift_cards').select('balance_cents').where('code', '=', 'IMP-10').executeTakeFirstOrThrow();
+    const card = await api.db
+      .selectFrom('gift_cards')
+      .select('balance_cents')
+      .where('code', '=', 'IMP-10')
+      .executeTakeFirstOrThrow();
     expect(card.balance_cents).toBe(300);
   });
 
-  test('an invalid catalog is refused naming the field, and a bad bundle leaves nothing written', async () => {
-    expect(() => parseCatalog({ store: { slug: 'x', title: 'X' }, products: [{ id: 'a', name: 'A', variants: [{ sku: 'A', name: 'A', price: '1.999', stock: 1 }] }] })).toThrow(
-      /products\.0\.variants\.0\.price/,
+  test('a store’s low-stock threshold is imported and answered in its store info, 5 when the file leaves it out', async () => {
+    await importCatalog(
+      api.db,
+      parseCatalog({ ...catalog, store: { ...catalog.store, slug: 'few-left', low_stock_threshold: 2 } }),
     );
-    const broken = parseCatalog({ ...catalog, store: { ...catalog.store, slug: 'broken' }, bundles: [{ id: 'b', name: 'B', items: [{ product: 'nope', sku: 'NOPE', quantity: 1 }] }] });
+    expect((await api.call('GET', '/store_front/few-left')).body.data.attributes.lowStockThreshold).toBe(2);
+    await importCatalog(api.db, parseCatalog({ ...catalog, store: { ...catalog.store, slug: 'default-few' } }));
+    expect((await api.call('GET', '/store_front/default-few')).body.data.attributes.lowStockThreshold).toBe(5);
+    expect(() => parseCatalog({ ...catalog, store: { ...catalog.store, low_stock_threshold: -1 } })).toThrow(
+      /store\.low_stock_threshold/,
+    );
+  });
+
+  test('an invalid catalog is refused naming the field, and a bad bundle leaves nothing written', async () => {
+    expect(() =>
+      parseCatalog({
+        store: { slug: 'x', title: 'X' },
+        products: [{ id: 'a', name: 'A', variants: [{ sku: 'A', name: 'A', price: '1.999', stock: 1 }] }],
+      }),
+    ).toThrow(/products\.0\.variants\.0\.price/);
+    const broken = parseCatalog({
+      ...catalog,
+      store: { ...catalog.store, slug: 'broken' },
+      bundles: [{ id: 'b', name: 'B', items: [{ product: 'nope', sku: 'NOPE', quantity: 1 }] }],
+    });
     await expect(importCatalog(api.db, broken)).rejects.toThrow(/no product nope/);
     expect((await api.call('GET', '/store_front/broken')).status).toBe(404);
   });
+});
+
+describe('image and favicon URLs', () => {
+  const withUrl = (url: string) => ({
+    ...catalog,
+    store: { ...catalog.store, favicon_url: url },
+    products: [{ ...catalog.products[0]!, images: [{ url }] }],
+  });
+
+  test.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://files.example/x.png',
+    '//evil.example/x.png',
+    '/\\evil.example/x.png',
+    'images/x.svg',
+    'https://',
+  ])('%s is refused for product images and the favicon', (url) => {
+    let message = '';
+    try {
+      parseCatalog(withUrl(url));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/store\.favicon_url: must be an http\(s\) URL or a path of this site/);
+    expect(message).toMatch(/products\.0\.images\.0\.url: must be an http\(s\) URL or a path of this site/);
+  });
+
+  test.each([
+    '/images/demo/ceramic-mug-1.svg',
+    '/vip/media/watch-1.svg',
+    'https://cdn.example.com/a.png',
+    'http://cdn.example.com/a.png?v=2',
+  ])('%s is accepted', (url) => {
+    const parsed = parseCatalog(withUrl(url));
+    expect(parsed.store.favicon_url).toBe(url);
+    expect(parsed.products[0]!.images[0]!.url).toBe(url);
+  });
+});
+
+test('a custom domain is kept lower-case and without a trailing dot, as hosts are looked up', async () => {
+  const parsed = parseCatalog({
+    ...catalog,
+    store: { ...catalog.store, slug: 'dotted', custom_domain: 'Shop.Dotted.Test.' },
+  });
+  expect(parsed.store.custom_domain).toBe('shop.dotted.test');
+  await importCatalog(api.db, parsed);
+  expect((await api.call('GET', '/store_front?custom_domain=shop.dotted.test.')).body.data.attributes.slug).toBe(
+    'dotted',
+  );
 });

@@ -62,17 +62,31 @@ describe('products', () => {
     const id = await productId(api.db, 'classic-tee');
     const product = await api.call('GET', `/store_front/acme/products/${id}`);
     expect(product.status).toBe(200);
-    expect(product.body.data.attributes).toMatchObject({ name: 'Classic Cotton Tee', optionNames: ['Size', 'Color'], price: '20.00' });
+    expect(product.body.data.attributes).toMatchObject({
+      name: 'Classic Cotton Tee',
+      optionNames: ['Size', 'Color'],
+      price: '20.00',
+    });
     expect(product.body.data.attributes.description).toContain('<strong>');
     const variants = await api.call('GET', `/store_front/acme/products/${id}/product_variants`);
     expect(variants.status).toBe(200);
     expect(variants.body.data.length).toBe(8);
-    expect(variants.body.data[0]).toMatchObject({ type: 'product_variant', attributes: { product_id: id, options: { Size: 'S', Color: 'Red' }, available: false } });
+    expect(variants.body.data[0]).toMatchObject({
+      type: 'product_variant',
+      attributes: { product_id: id, options: { Size: 'S', Color: 'Red' }, available: false },
+    });
   });
 
   test('unknown, malformed and other-store product ids are 404 Record not found', async () => {
     const vipProduct = await productId(api.db, 'vip-reserve-watch');
-    for (const path of ['/products/999999', '/products/abc', '/products/-1', `/products/${vipProduct}`, `/products/${vipProduct}/product_variants`, '/products/1e3']) {
+    for (const path of [
+      '/products/999999',
+      '/products/abc',
+      '/products/-1',
+      `/products/${vipProduct}`,
+      `/products/${vipProduct}/product_variants`,
+      '/products/1e3',
+    ]) {
       const res = await api.call('GET', `/store_front/acme${path}`);
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
@@ -84,8 +98,14 @@ describe('variants of many products (extension)', () => {
   const VIP_UUID = '8f14e45f-ea1c-4b4e-9d6a-000000000001';
 
   test("one call answers each product's variants exactly as its own variants call does, in the order asked", async () => {
-    const ids = [await productId(api.db, 'canvas-sneaker'), await productId(api.db, 'classic-tee'), await productId(api.db, 'wool-beanie')];
-    const singles = await Promise.all(ids.map((id) => api.call('GET', `/store_front/acme/products/${id}/product_variants`)));
+    const ids = [
+      await productId(api.db, 'canvas-sneaker'),
+      await productId(api.db, 'classic-tee'),
+      await productId(api.db, 'wool-beanie'),
+    ];
+    const singles = await Promise.all(
+      ids.map((id) => api.call('GET', `/store_front/acme/products/${id}/product_variants`)),
+    );
     const bulk = await api.call('GET', `/store_front/acme/product_variants?product_ids=${ids.join(',')}`);
     expect(bulk.status).toBe(200);
     expect(bulk.body).toEqual({ data: singles.flatMap((single) => single.body.data) });
@@ -99,7 +119,10 @@ describe('variants of many products (extension)', () => {
     const tee = await productId(api.db, 'classic-tee');
     const vipProduct = await productId(api.db, 'vip-reserve-watch');
     const own = await api.call('GET', `/store_front/acme/products/${tee}/product_variants`);
-    const bulk = await api.call('GET', `/store_front/acme/product_variants?product_ids=${tee},999999,${vipProduct},${tee}`);
+    const bulk = await api.call(
+      'GET',
+      `/store_front/acme/product_variants?product_ids=${tee},999999,${vipProduct},${tee}`,
+    );
     expect(bulk.status).toBe(200);
     expect(bulk.body).toEqual(own.body);
     const none = await api.call('GET', `/store_front/acme/product_variants?product_ids=${vipProduct}`);
@@ -108,10 +131,21 @@ describe('variants of many products (extension)', () => {
 
   test('missing or malformed product ids, or more than 500, answer 422 with an errors map', async () => {
     const tooMany = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
-    for (const query of ['', '?product_ids=', '?product_ids=abc', '?product_ids=1,,2', '?product_ids=0', '?product_ids=1e3', '?product_ids=1,%202', `?product_ids=${tooMany}`]) {
+    for (const query of [
+      '',
+      '?product_ids=',
+      '?product_ids=abc',
+      '?product_ids=1,,2',
+      '?product_ids=0',
+      '?product_ids=1e3',
+      '?product_ids=1,%202',
+      `?product_ids=${tooMany}`,
+    ]) {
       const res = await api.call('GET', `/store_front/acme/product_variants${query}`);
       expect(res.status, query).toBe(422);
-      expect(res.body.errors, query).toEqual({ product_ids: ['Product ids must be 1 to 500 product ids separated by commas.'] });
+      expect(res.body.errors, query).toEqual({
+        product_ids: ['Product ids must be 1 to 500 product ids separated by commas.'],
+      });
     }
     const fiveHundred = Array.from({ length: 500 }, (_, i) => i + 1).join(',');
     expect((await api.call('GET', `/store_front/acme/product_variants?product_ids=${fiveHundred}`)).status).toBe(200);
@@ -122,7 +156,9 @@ describe('variants of many products (extension)', () => {
     const refused = await api.call('GET', `/store_front/vip/product_variants?product_ids=${watch}`);
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({ message: 'The store has restricted access. Please contact Admin.' });
-    const allowed = await api.call('GET', `/store_front/vip/product_variants?product_ids=${watch}`, { headers: { 'allowed-recipient-token': VIP_UUID } });
+    const allowed = await api.call('GET', `/store_front/vip/product_variants?product_ids=${watch}`, {
+      headers: { 'allowed-recipient-token': VIP_UUID },
+    });
     expect(allowed.status).toBe(200);
     expect(allowed.body.data.length).toBeGreaterThan(0);
     expect(allowed.headers.get('cache-control')).toBe('private, no-store');
@@ -148,7 +184,9 @@ describe('bundles', () => {
     expect(bundle.body.data).toMatchObject({ id, type: 'bundle' });
     const items = await api.call('GET', `/store_front/acme/bundles/${id}/bundle_items`);
     expect(items.status).toBe(200);
-    expect(items.body.data.map((i: any) => [i.attributes.product_name, i.attributes.quantity, i.attributes.price])).toEqual([
+    expect(
+      items.body.data.map((i: any) => [i.attributes.product_name, i.attributes.quantity, i.attributes.price]),
+    ).toEqual([
       ['Pour-Over Coffee Set', 1, '46.00'],
       ['Single-Origin Coffee Beans', 1, '16.50'],
       ['Stoneware Mug', 2, '18.00'],

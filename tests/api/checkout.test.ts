@@ -16,7 +16,10 @@ const S = '/store_front/acme';
 /** A cart with one line and an address, ready for checkout. */
 async function readyCart(variant = tee, quantity = 1) {
   const token = newToken();
-  await api.call('POST', `${S}/cart/cart_line_items`, { token, body: { cart_line_item: { product_variant_id: variant, quantity } } });
+  await api.call('POST', `${S}/cart/cart_line_items`, {
+    token,
+    body: { cart_line_item: { product_variant_id: variant, quantity } },
+  });
   await api.call('PUT', `${S}/cart`, { token, body: { cart: ADDRESS } });
   return token;
 }
@@ -25,14 +28,19 @@ async function paidCart() {
   const token = await readyCart();
   const checkout = await api.call('POST', `${S}/cart/checkout`, { token });
   const intent = checkout.body.paymentIntent;
-  const confirmed = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, { body: { card: CARDS.success } });
+  const confirmed = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, {
+    body: { card: CARDS.success },
+  });
   expect(confirmed.body.status).toBe('succeeded');
   return { token, intentId: intent.id as string };
 }
 
 async function orderCount() {
-  const row = await api.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await api.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 describe('checkout', () => {
@@ -42,7 +50,14 @@ describe('checkout', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       requiresPayment: true,
-      paymentIntent: { id: expect.stringMatching(/^pi_test_/), clientSecret: expect.any(String), amount: '27.64', currency: 'usd', status: 'requires_payment_method', provider: 'test' },
+      paymentIntent: {
+        id: expect.stringMatching(/^pi_test_/),
+        clientSecret: expect.any(String),
+        amount: '27.64',
+        currency: 'usd',
+        status: 'requires_payment_method',
+        provider: 'test',
+      },
     });
   });
 
@@ -51,7 +66,10 @@ describe('checkout', () => {
     const first = await api.call('POST', `${S}/cart/checkout`, { token });
     const second = await api.call('POST', `${S}/cart/checkout`, { token });
     expect(second.body.paymentIntent.id).toBe(first.body.paymentIntent.id);
-    await api.call('POST', `${S}/cart/cart_line_items`, { token, body: { cart_line_item: { product_variant_id: tee, quantity: 1 } } });
+    await api.call('POST', `${S}/cart/cart_line_items`, {
+      token,
+      body: { cart_line_item: { product_variant_id: tee, quantity: 1 } },
+    });
     const third = await api.call('POST', `${S}/cart/checkout`, { token });
     expect(third.body.paymentIntent.id).toBe(first.body.paymentIntent.id);
     expect(third.body.paymentIntent.amount).toBe('49.29');
@@ -59,7 +77,9 @@ describe('checkout', () => {
 
   test('concurrent checkouts of one cart open one intent', async () => {
     const token = await readyCart();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api.call('POST', `${S}/cart/checkout`, { token })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.call('POST', `${S}/cart/checkout`, { token })),
+    );
     expect(new Set(answers.map((a) => a.body.paymentIntent.id)).size).toBe(1);
   });
 
@@ -68,7 +88,10 @@ describe('checkout', () => {
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe('Your cart is empty.');
     const token = newToken();
-    await api.call('POST', `${S}/cart/cart_line_items`, { token, body: { cart_line_item: { product_variant_id: tee, quantity: 1 } } });
+    await api.call('POST', `${S}/cart/cart_line_items`, {
+      token,
+      body: { cart_line_item: { product_variant_id: tee, quantity: 1 } },
+    });
     const noAddress = await api.call('POST', `${S}/cart/checkout`, { token });
     expect(noAddress.status).toBe(422);
     expect(noAddress.body.errors.address).toEqual(['Please enter your shipping address.']);
@@ -80,10 +103,14 @@ describe('test processor', () => {
   test('declined and insufficient-funds cards answer 402 with Stripe’s messages and leave the intent unpaid', async () => {
     const token = await readyCart();
     const intent = (await api.call('POST', `${S}/cart/checkout`, { token })).body.paymentIntent;
-    const declined = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, { body: { card: CARDS.declined } });
+    const declined = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, {
+      body: { card: CARDS.declined },
+    });
     expect(declined.status).toBe(402);
     expect(declined.body).toEqual({ message: 'Your card was declined.' });
-    const poor = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, { body: { card: CARDS.insufficient } });
+    const poor = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, {
+      body: { card: CARDS.insufficient },
+    });
     expect(poor.body).toEqual({ message: 'Your card has insufficient funds.' });
     const finalize = await api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: intent.id } });
     expect(finalize.status).toBe(402);
@@ -93,12 +120,22 @@ describe('test processor', () => {
   test('card fields are validated and unknown intents are 404', async () => {
     const token = await readyCart();
     const intent = (await api.call('POST', `${S}/cart/checkout`, { token })).body.paymentIntent;
-    const bad = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, { body: { card: { ...CARDS.success, exp_month: 13, cvc: 'abc' } } });
+    const bad = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, {
+      body: { card: { ...CARDS.success, exp_month: 13, cvc: 'abc' } },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['cvc', 'exp_month']);
-    const expired = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, { body: { card: { ...CARDS.success, exp_year: 2020 } } });
+    const expired = await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, {
+      body: { card: { ...CARDS.success, exp_year: 2020 } },
+    });
     expect(expired.body).toEqual({ message: 'Your card has expired.' });
-    expect((await api.call('POST', '/test_processor/payment_intents/pi_test_00000000000000000000000000000000/confirm', { body: { card: CARDS.success } })).status).toBe(404);
+    expect(
+      (
+        await api.call('POST', '/test_processor/payment_intents/pi_test_00000000000000000000000000000000/confirm', {
+          body: { card: CARDS.success },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -144,9 +181,16 @@ describe('finalize', () => {
   test('20 concurrent finalize calls on one paid cart make exactly one order and never a 500', async () => {
     const { token, intentId } = await paidCart();
     const before = await orderCount();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: intentId } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: intentId } }),
+      ),
+    );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s !== 200 && s !== 409), JSON.stringify(answers.filter((a) => a.status !== 200).map((a) => a.body))).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 409),
+      JSON.stringify(answers.filter((a) => a.status !== 200).map((a) => a.body)),
+    ).toEqual([]);
     const ids = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.orderDetails.id));
     expect(ids.size).toBe(1);
     expect(await orderCount()).toBe(before + 1);
@@ -155,19 +199,30 @@ describe('finalize', () => {
   test('finalize refuses an unpaid intent, an intent of another cart, and a cart changed after payment', async () => {
     const token = await readyCart();
     const intent = (await api.call('POST', `${S}/cart/checkout`, { token })).body.paymentIntent;
-    expect((await api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: intent.id } })).status).toBe(402);
+    expect(
+      (await api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: intent.id } })).status,
+    ).toBe(402);
     expect((await api.call('POST', `${S}/cart/finalize`, { token })).body.errors.payment_intent_id).toBeDefined();
 
     const other = await paidCart();
     const stolen = await api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: other.intentId } });
     expect(stolen.status).toBe(422);
 
-    await api.call('POST', `${S}/cart/cart_line_items`, { token: other.token, body: { cart_line_item: { product_variant_id: tee, quantity: 1 } } });
-    const changed = await api.call('POST', `${S}/cart/finalize`, { token: other.token, body: { payment_intent_id: other.intentId } });
+    await api.call('POST', `${S}/cart/cart_line_items`, {
+      token: other.token,
+      body: { cart_line_item: { product_variant_id: tee, quantity: 1 } },
+    });
+    const changed = await api.call('POST', `${S}/cart/finalize`, {
+      token: other.token,
+      body: { payment_intent_id: other.intentId },
+    });
     expect(changed.status).toBe(409);
     expect(changed.body.message).toContain('Your cart changed');
     expect((await api.call('POST', `${S}/cart/finalize`, { token: newToken() })).status).toBe(422);
-    expect((await api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: "'; drop table orders; --" } })).status).toBe(422);
+    expect(
+      (await api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: "'; drop table orders; --" } }))
+        .status,
+    ).toBe(422);
   });
 
   test('gift cards that cover the total place the order without a card and are debited once', async () => {
@@ -175,22 +230,42 @@ describe('finalize', () => {
     await api.call('POST', `${S}/gift_cards/apply`, { token, body: { gift_card: { code: 'ACME-500' } } });
     const checkout = await api.call('POST', `${S}/cart/checkout`, { token });
     expect(checkout.body).toEqual({ paymentIntent: null, requiresPayment: false });
-    const before = await api.db.selectFrom('gift_cards').select('balance_cents').where('code', '=', 'ACME-500').executeTakeFirstOrThrow();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => api.call('POST', `${S}/cart/finalize`, { token })));
+    const before = await api.db
+      .selectFrom('gift_cards')
+      .select('balance_cents')
+      .where('code', '=', 'ACME-500')
+      .executeTakeFirstOrThrow();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api.call('POST', `${S}/cart/finalize`, { token })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.orderDetails.id)).size).toBe(1);
     const order = answers[0]!.body;
     expect(order.paymentIntent).toBeNull();
     expect(order.orderDetails.total).toBe('0.00');
     expect(order.orderDetails.giftCards).toEqual([{ id: expect.any(String), code: 'ACME-500', amount: '27.64' }]);
-    const after = await api.db.selectFrom('gift_cards').select('balance_cents').where('code', '=', 'ACME-500').executeTakeFirstOrThrow();
+    const after = await api.db
+      .selectFrom('gift_cards')
+      .select('balance_cents')
+      .where('code', '=', 'ACME-500')
+      .executeTakeFirstOrThrow();
     expect(before.balance_cents - after.balance_cents).toBe(2764);
   });
 
   test('one gift card redeemed by many carts at once never goes below zero; the ledger matches', async () => {
     const store = await api.db.selectFrom('stores').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow();
     const cardId = crypto.randomUUID();
-    await api.db.insertInto('gift_cards').values({ id: cardId, store_id: store.id, code: 'RACE-100', balance_cents: 10_000, initial_cents: 10_000, expires_at: null }).execute();
+    await api.db
+      .insertInto('gift_cards')
+      .values({
+        id: cardId,
+        store_id: store.id,
+        code: 'RACE-100',
+        balance_cents: 10_000,
+        initial_cents: 10_000,
+        expires_at: null,
+      })
+      .execute();
     // Each cart owes 129.00 + tax + shipping > 100.00: the card alone never covers one, so pay the rest by card.
     const carts = await Promise.all(Array.from({ length: 12 }, () => readyCart(headphones)));
     const paid: { token: string; intentId: string }[] = [];
@@ -200,11 +275,23 @@ describe('finalize', () => {
       await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, { body: { card: CARDS.success } });
       paid.push({ token, intentId: intent.id });
     }
-    const answers = await Promise.all(paid.map(({ token, intentId }) => api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: intentId } })));
+    const answers = await Promise.all(
+      paid.map(({ token, intentId }) =>
+        api.call('POST', `${S}/cart/finalize`, { token, body: { payment_intent_id: intentId } }),
+      ),
+    );
     expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    const card = await api.db.selectFrom('gift_cards').select('balance_cents').where('id', '=', cardId).executeTakeFirstOrThrow();
-    const debits = await api.db.selectFrom('gift_card_debits').select('amount_cents').where('gift_card_id', '=', cardId).execute();
+    const card = await api.db
+      .selectFrom('gift_cards')
+      .select('balance_cents')
+      .where('id', '=', cardId)
+      .executeTakeFirstOrThrow();
+    const debits = await api.db
+      .selectFrom('gift_card_debits')
+      .select('amount_cents')
+      .where('gift_card_id', '=', cardId)
+      .execute();
     expect(card.balance_cents).toBe(0);
     expect(debits.reduce((sum, d) => sum + d.amount_cents, 0)).toBe(10_000 - card.balance_cents);
   });
@@ -214,13 +301,27 @@ describe('finalize', () => {
       Array.from({ length: 4 }, async (_, i) => {
         const [x, y] = [`PAIR-${i}-X`, `PAIR-${i}-Y`];
         for (const code of [x, y]) {
-          await api.db.insertInto('gift_cards').values({ id: crypto.randomUUID(), store_id: store.id, code, balance_cents: 10_000, initial_cents: 10_000, expires_at: null }).execute();
+          await api.db
+            .insertInto('gift_cards')
+            .values({
+              id: crypto.randomUUID(),
+              store_id: store.id,
+              code,
+              balance_cents: 10_000,
+              initial_cents: 10_000,
+              expires_at: null,
+            })
+            .execute();
         }
         // Each cart owes 139.64: its first card gives 100.00, its second 39.64.
         const first = await readyCart(headphones);
         const second = await readyCart(headphones);
-        for (const [token, codes] of [[first, [x, y]], [second, [y, x]]] as const) {
-          for (const code of codes) await api.call('POST', `${S}/gift_cards/apply`, { token, body: { gift_card: { code } } });
+        for (const [token, codes] of [
+          [first, [x, y]],
+          [second, [y, x]],
+        ] as const) {
+          for (const code of codes)
+            await api.call('POST', `${S}/gift_cards/apply`, { token, body: { gift_card: { code } } });
         }
         return [first, second];
       }),

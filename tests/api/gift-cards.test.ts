@@ -12,13 +12,25 @@ beforeAll(async () => {
   const store = await api.db.selectFrom('stores').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow();
   await api.db
     .insertInto('gift_cards')
-    .values({ id: crypto.randomUUID(), store_id: store.id, code: 'ACME-OLD', balance_cents: 1000, initial_cents: 1000, expires_at: new Date('2020-01-01T00:00:00Z') })
+    .values({
+      id: crypto.randomUUID(),
+      store_id: store.id,
+      code: 'ACME-OLD',
+      balance_cents: 1000,
+      initial_cents: 1000,
+      expires_at: new Date('2020-01-01T00:00:00Z'),
+    })
     .execute();
 });
 afterAll(async () => api?.close());
 
-const apply = (token: string, code: unknown) => api.call('POST', '/store_front/acme/gift_cards/apply', { token, body: { gift_card: { code } } });
-const add = (token: string, id: string, quantity = 1) => api.call('POST', '/store_front/acme/cart/cart_line_items', { token, body: { cart_line_item: { product_variant_id: id, quantity } } });
+const apply = (token: string, code: unknown) =>
+  api.call('POST', '/store_front/acme/gift_cards/apply', { token, body: { gift_card: { code } } });
+const add = (token: string, id: string, quantity = 1) =>
+  api.call('POST', '/store_front/acme/cart/cart_line_items', {
+    token,
+    body: { cart_line_item: { product_variant_id: id, quantity } },
+  });
 
 describe('gift cards', () => {
   test('applying a card takes at most what is owed', async () => {
@@ -45,10 +57,15 @@ describe('gift cards', () => {
   test('unknown, expired and empty codes answer byte-identical errors', async () => {
     const token = newToken();
     await add(token, tee);
-    const answers = await Promise.all(['NOPE-1234', 'ACME-OLD', 'ACME-ZERO', 'x'.repeat(80)].map((code) => apply(token, code)));
+    const answers = await Promise.all(
+      ['NOPE-1234', 'ACME-OLD', 'ACME-ZERO', 'x'.repeat(80)].map((code) => apply(token, code)),
+    );
     for (const a of answers) expect(a.status).toBe(422);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
-    expect(answers[0]!.body).toEqual({ message: 'This gift card is not valid or has no balance.', errors: { code: ['This gift card is not valid or has no balance.'] } });
+    expect(answers[0]!.body).toEqual({
+      message: 'This gift card is not valid or has no balance.',
+      errors: { code: ['This gift card is not valid or has no balance.'] },
+    });
   });
 
   test('a missing code is 422 and a code from another store does not apply', async () => {
@@ -64,12 +81,17 @@ describe('gift cards', () => {
     await add(token, tee);
     const applied = await apply(token, 'ACME-25');
     const id = applied.body.giftCards[0].id;
-    const removed = await api.call('POST', `/store_front/acme/gift_cards/${id}/remove`, { token, body: { gift_card: { code: 'ACME-25' } } });
+    const removed = await api.call('POST', `/store_front/acme/gift_cards/${id}/remove`, {
+      token,
+      body: { gift_card: { code: 'ACME-25' } },
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.giftCards).toEqual([]);
     expect(removed.body.total).toBe('27.64');
     expect((await api.call('POST', `/store_front/acme/gift_cards/${id}/remove`, { token })).status).toBe(404);
-    expect((await api.call('POST', `/store_front/acme/gift_cards/${id}/remove`, { token: newToken() })).status).toBe(404);
+    expect((await api.call('POST', `/store_front/acme/gift_cards/${id}/remove`, { token: newToken() })).status).toBe(
+      404,
+    );
   });
 
   test('code entry is rate limited per cart with 429 and Retry-After', async () => {

@@ -56,7 +56,11 @@ describe('HTTP caching of catalog answers', () => {
   test('the ETag changes when the catalog answer changes', async () => {
     const path = '/store_front/acme';
     const before = (await api.call('GET', path)).headers.get('etag');
-    await api.db.updateTable('stores').set({ description: 'Fresh words for the cache test.' }).where('slug', '=', 'acme').execute();
+    await api.db
+      .updateTable('stores')
+      .set({ description: 'Fresh words for the cache test.' })
+      .where('slug', '=', 'acme')
+      .execute();
     // Store rows are reused for STORE_CACHE_MS (1 s): an operator's change is seen after that.
     api.clock.offsetMs += 1000;
     const after = await api.call('GET', path, { headers: { 'if-none-match': before! } });
@@ -65,7 +69,9 @@ describe('HTTP caching of catalog answers', () => {
   });
 
   test('a restricted store answers its catalog private, no-store, without an ETag', async () => {
-    const res = await api.call('GET', '/store_front/vip/products', { headers: { 'allowed-recipient-token': VIP_UUID } });
+    const res = await api.call('GET', '/store_front/vip/products', {
+      headers: { 'allowed-recipient-token': VIP_UUID },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('etag')).toBeNull();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // Prepared statements are a property of PostgreSQL connections; PGlite runs in process without them.
-describe.runIf(process.env['DATABASE_URL'])('PostgreSQL connections prepare the statements they run', () => {
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL connections prepare the statements they run', () => {
   let api: TestApp;
   beforeAll(async () => {
     api = await startTestApp();
@@ -13,7 +13,9 @@ describe.runIf(process.env['DATABASE_URL'])('PostgreSQL connections prepare the 
   test('a query run through Kysely is a named prepared statement of its connection', async () => {
     const statements = await api.db.connection().execute(async (connection) => {
       await sql`select count(*) as n from stores where slug = ${'acme'}`.execute(connection);
-      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection)).rows.map((r) => r.statement);
+      return (
+        await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection)
+      ).rows.map((r) => r.statement);
     });
     expect(statements).toContain('select count(*) as n from stores where slug = $1');
   });

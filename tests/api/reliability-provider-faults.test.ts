@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults: the payment provider failing or timing out. The shopper gets a clear 502, a retry
+ * Reliability (docs/reliability.md), faults: the payment provider failing or timing out. The shopper gets a clear 502, a retry
  * is safe (idempotency keys on every provider call), nothing is charged twice, and a refund the
  * provider could not make is owed and made later, once.
  */
@@ -27,7 +27,8 @@ function flaky(processor: TestProcessor): TestProcessor {
       if (fault) injected.push(`${call}:${fault}`);
       if (fault === 'before') throw new PaymentProviderError(`${call} failed (injected)`);
       const result = await fn(...args);
-      if (fault === 'after') throw new PaymentProviderError(`${call} timed out (injected)`, { cause: new Error('ETIMEDOUT') });
+      if (fault === 'after')
+        throw new PaymentProviderError(`${call} timed out (injected)`, { cause: new Error('ETIMEDOUT') });
       return result;
     };
   return {
@@ -60,7 +61,11 @@ describe('payment provider faults', () => {
     const failedAgain = await api.call('POST', `${S}/cart/checkout`, { token });
     const retried = await api.call('POST', `${S}/cart/checkout`, { token });
     const intents = await api.db.selectFrom('payment_intents').select('id').where('cart_id', '=', cartId).execute();
-    report('provider-timeout-checkout', { answers: split([failed.status, failedAgain.status, retried.status]), intents: intents.length, violations: intents.length === 1 ? 0 : 1 });
+    report('provider-timeout-checkout', {
+      answers: split([failed.status, failedAgain.status, retried.status]),
+      intents: intents.length,
+      violations: intents.length === 1 ? 0 : 1,
+    });
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({ message: CLEAR });
     expect(failed.headers.get('retry-after')).toBeTruthy();
@@ -79,7 +84,12 @@ describe('payment provider faults', () => {
     const retries = await Promise.all([finalize(api, token, intentId), finalize(api, token, intentId)]);
     const orders = await api.db.selectFrom('orders').select('id').where('cart_id', '=', cartId).execute();
     const { charges } = await chargesOf(api, [cartId]);
-    report('provider-fail-finalize', { answers: split([first.status, second.status, ...retries.map((r) => r.status)]), orders: orders.length, charges, violations: orders.length === 1 && charges === 1 ? 0 : 1 });
+    report('provider-fail-finalize', {
+      answers: split([first.status, second.status, ...retries.map((r) => r.status)]),
+      orders: orders.length,
+      charges,
+      violations: orders.length === 1 && charges === 1 ? 0 : 1,
+    });
     expect([first.status, second.status]).toEqual([502, 502]);
     expect(first.body.message).toBe(CLEAR);
     expect(retries.map((r) => r.status)).toEqual([200, 200]);
@@ -93,19 +103,36 @@ describe('payment provider faults', () => {
       const token = await readyCart(api, tee);
       const intentId = await pay(api, token);
       const cartId = await cartIdOf(api, token);
-      await api.call('POST', `${S}/cart/cart_line_items`, { token, body: { cart_line_item: { product_variant_id: tee, quantity: 1 } } });
+      await api.call('POST', `${S}/cart/cart_line_items`, {
+        token,
+        body: { cart_line_item: { product_variant_id: tee, quantity: 1 } },
+      });
       planned.push({ call: 'refundIntent', fault: settle === 'retry' ? 'before' : 'after' });
       const refused = await finalize(api, token, intentId);
-      const owed = await api.db.selectFrom('payment_releases').select('released_at').where('payment_intent_id', '=', intentId).executeTakeFirstOrThrow();
+      const owed = await api.db
+        .selectFrom('payment_releases')
+        .select('released_at')
+        .where('payment_intent_id', '=', intentId)
+        .executeTakeFirstOrThrow();
       if (settle === 'retry') await finalize(api, token, intentId);
       else await settleOwedReleases({ db: api.db, payments: api.payments, clock: api.clock, logger: silentLogger });
       // Later calls and sweeps find nothing more to give back.
       await finalize(api, token, intentId);
       await settleOwedReleases({ db: api.db, payments: api.payments, clock: api.clock, logger: silentLogger });
-      const intent = await api.db.selectFrom('payment_intents').select(['amount_cents', 'refunded_cents']).where('id', '=', intentId).executeTakeFirstOrThrow();
-      const released = await api.db.selectFrom('payment_releases').select('released_at').where('payment_intent_id', '=', intentId).executeTakeFirstOrThrow();
+      const intent = await api.db
+        .selectFrom('payment_intents')
+        .select(['amount_cents', 'refunded_cents'])
+        .where('id', '=', intentId)
+        .executeTakeFirstOrThrow();
+      const released = await api.db
+        .selectFrom('payment_releases')
+        .select('released_at')
+        .where('payment_intent_id', '=', intentId)
+        .executeTakeFirstOrThrow();
       const { charges, refunds } = await chargesOf(api, [cartId]);
-      results.push(`${settle}:refused=${refused.status},owed=${owed.released_at === null},refunded_cents=${intent.refunded_cents}/${intent.amount_cents}`);
+      results.push(
+        `${settle}:refused=${refused.status},owed=${owed.released_at === null},refunded_cents=${intent.refunded_cents}/${intent.amount_cents}`,
+      );
       expect(refused.status).toBe(409);
       expect(refused.body.message).toContain('refunded');
       expect(owed.released_at).toBeNull();

@@ -16,7 +16,8 @@ test("over the real API, a product list page answers every product's own and var
     calls.push(url.pathname.replace(/^\/api/, '') + url.search);
     return fetch(request);
   });
-  const get = (path: string) => memoFetch(new Request(`${api.baseUrl}${path}`, { headers: { accept: 'application/json' } }));
+  const get = (path: string) =>
+    memoFetch(new Request(`${api.baseUrl}${path}`, { headers: { accept: 'application/json' } }));
   memo.begin();
 
   const list = await get('/store_front/acme/products?page=1&per_page=500&sort=name');

@@ -13,7 +13,8 @@ describe('with the default STORE_CACHE_MS (1 s)', () => {
   afterAll(async () => api?.close());
 
   const title = async (slug = 'acme') => (await api.call('GET', `/store_front/${slug}`)).body.data.attributes.title;
-  const rename = (to: string, slug = 'acme') => api.db.updateTable('stores').set({ title: to }).where('slug', '=', slug).execute();
+  const rename = (to: string, slug = 'acme') =>
+    api.db.updateTable('stores').set({ title: to }).where('slug', '=', slug).execute();
 
   test('a change to a store is seen by every call once the second has passed, not before', async () => {
     expect(await title()).toBe('Acme Supply Co.');
@@ -43,7 +44,17 @@ describe('with the default STORE_CACHE_MS (1 s)', () => {
     expect((await api.call('GET', '/store_front/brand-new')).status).toBe(404);
     await api.db
       .insertInto('stores')
-      .values({ slug: 'brand-new', title: 'Brand New', description: null, restricted: false, custom_domain: null, favicon_url: null, tax_rate_bps: 0, shipping_flat_cents: 0, free_shipping_threshold_cents: null })
+      .values({
+        slug: 'brand-new',
+        title: 'Brand New',
+        description: null,
+        restricted: false,
+        custom_domain: null,
+        favicon_url: null,
+        tax_rate_bps: 0,
+        shipping_flat_cents: 0,
+        free_shipping_threshold_cents: null,
+      })
       .execute();
     expect((await api.call('GET', '/store_front/brand-new')).status).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { VIP_DOMAIN_TOKEN } from '../../src/server/db/demo-data.ts';
 
 const RESTRICTED = { message: 'The store has restricted access. Please contact Admin.' };
 const NOT_FOUND = { message: 'Record not found' };
@@ -31,6 +32,7 @@ describe('store info', () => {
           faviconImage: '/images/demo/acme-favicon.svg',
           allowedListsPresent: false,
           description: expect.any(String),
+          lowStockThreshold: 5,
         },
       },
     });
@@ -40,6 +42,20 @@ describe('store info', () => {
     const res = await api.call('GET', '/store_front?custom_domain=SHOP.acme.test');
     expect(res.status).toBe(200);
     expect(res.body.data.attributes.slug).toBe('acme');
+  });
+
+  test('a host written with a trailing dot (members.vip.test.) names the same store', async () => {
+    expect((await api.call('GET', '/store_front?custom_domain=shop.acme.test.')).body.data.attributes.slug).toBe(
+      'acme',
+    );
+    const vip = await api.call('GET', '/store_front?custom_domain=Members.VIP.test.', {
+      headers: { 'allowed-domain-token': VIP_DOMAIN_TOKEN },
+    });
+    expect(vip.status).toBe(200);
+    expect(vip.body.data.attributes.slug).toBe('vip');
+    expect((await api.call('GET', '/store_front?custom_domain=members.vip.test.')).body).toEqual({
+      message: 'The store has restricted access. Please contact Admin.',
+    });
   });
 
   test('an unknown custom domain or slug is 404 Record not found', async () => {
@@ -66,7 +82,11 @@ describe('store info', () => {
     const res = await api.call('GET', '/store_front/acme/cart', { headers: { origin: 'https://elsewhere.test' } });
     expect(res.headers.get('access-control-expose-headers')).toContain('recipient-token');
     const preflight = await api.call('OPTIONS', '/store_front/acme/cart', {
-      headers: { origin: 'https://elsewhere.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'recipient-token' },
+      headers: {
+        origin: 'https://elsewhere.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'recipient-token',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('recipient-token');
@@ -107,10 +127,14 @@ describe('restricted store', () => {
   });
 
   test("a listed recipient's uuid or the domain token opens the store", async () => {
-    const byRecipient = await api.call('GET', '/store_front/vip/products', { headers: { 'allowed-recipient-token': VIP_UUID } });
+    const byRecipient = await api.call('GET', '/store_front/vip/products', {
+      headers: { 'allowed-recipient-token': VIP_UUID },
+    });
     expect(byRecipient.status).toBe(200);
     expect(byRecipient.body.data.map((p: any) => p.attributes.name)).toContain('VIP Reserve Chronograph');
-    const byDomain = await api.call('GET', '/store_front/vip', { headers: { 'allowed-domain-token': 'vip-domain-token' } });
+    const byDomain = await api.call('GET', '/store_front/vip', {
+      headers: { 'allowed-domain-token': 'vip-domain-token' },
+    });
     expect(byDomain.status).toBe(200);
     expect(byDomain.body.data.attributes.allowedListsPresent).toBe(true);
   });
@@ -123,8 +147,12 @@ describe('restricted store', () => {
   });
 
   test('allowed_users/verify answers identically whether or not the email is listed', async () => {
-    const listed = await api.call('POST', '/store_front/vip/allowed_users/verify', { body: { email: 'Guest@Example.com' } });
-    const unlisted = await api.call('POST', '/store_front/vip/allowed_users/verify', { body: { email: 'stranger@example.com' } });
+    const listed = await api.call('POST', '/store_front/vip/allowed_users/verify', {
+      body: { email: 'Guest@Example.com' },
+    });
+    const unlisted = await api.call('POST', '/store_front/vip/allowed_users/verify', {
+      body: { email: 'stranger@example.com' },
+    });
     expect(listed.status).toBe(202);
     expect(unlisted.status).toBe(listed.status);
     expect(unlisted.text).toBe(listed.text);
@@ -137,20 +165,39 @@ describe('restricted store', () => {
   test('on a custom domain, verify finds the store by ?custom_domain= and links to that domain', async () => {
     await api.db.updateTable('stores').set({ custom_domain: 'members.vip.test' }).where('slug', '=', 'vip').execute();
     // The shopper's page does not know the slug on a custom domain; the placeholder segment is ignored.
-    const answer = await api.call('POST', '/store_front/-/allowed_users/verify?custom_domain=members.vip.test', { body: { email: 'guest@example.com' } });
+    const answer = await api.call('POST', '/store_front/-/allowed_users/verify?custom_domain=members.vip.test', {
+      body: { email: 'guest@example.com' },
+    });
     expect(answer.status).toBe(202);
     const message = await api.mail.next();
     expect(message.text).toContain(`http://members.vip.test/?uuid=${VIP_UUID}`);
-    const unknown = await api.call('POST', '/store_front/-/allowed_users/verify?custom_domain=nobody.example.test', { body: { email: 'guest@example.com' } });
+    // The same from a host written with a trailing dot: the link names the host without it.
+    expect(
+      (
+        await api.call('POST', '/store_front/-/allowed_users/verify?custom_domain=members.vip.test.', {
+          body: { email: 'guest@example.com' },
+        })
+      ).status,
+    ).toBe(202);
+    expect((await api.mail.next()).text).toContain(`http://members.vip.test/?uuid=${VIP_UUID}`);
+    // Later tests start with a fresh per-email rate-limit window.
+    api.clock.offsetMs += 60_000;
+    const unknown = await api.call('POST', '/store_front/-/allowed_users/verify?custom_domain=nobody.example.test', {
+      body: { email: 'guest@example.com' },
+    });
     expect(unknown.status).toBe(404);
   });
 
   test('a browser token becomes a key once the emailed link has been used with it', async () => {
     const browserToken = 'browser-token-0123456789abcdef';
-    await api.call('POST', '/store_front/vip/allowed_users/verify', { body: { email: 'guest@example.com', browser_token: browserToken } });
+    await api.call('POST', '/store_front/vip/allowed_users/verify', {
+      body: { email: 'guest@example.com', browser_token: browserToken },
+    });
     expect((await api.call('GET', '/store_front/vip', { headers: { browser_token: browserToken } })).status).toBe(422);
     // Following the link: the storefront sends the uuid from the link together with its browser token.
-    const opened = await api.call('GET', '/store_front/vip', { headers: { 'allowed-recipient-token': VIP_UUID, browser_token: browserToken } });
+    const opened = await api.call('GET', '/store_front/vip', {
+      headers: { 'allowed-recipient-token': VIP_UUID, browser_token: browserToken },
+    });
     expect(opened.status).toBe(200);
     expect((await api.call('GET', '/store_front/vip', { headers: { browser_token: browserToken } })).status).toBe(200);
   });
@@ -158,8 +205,14 @@ describe('restricted store', () => {
   test('verify validates the email with a 422 errors map and rejects malformed JSON with 400', async () => {
     const bad = await api.call('POST', '/store_front/vip/allowed_users/verify', { body: { email: 'not-an-email' } });
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ message: 'Please enter a valid email address.', errors: { email: ['Please enter a valid email address.'] } });
-    const malformed = await api.call('POST', '/store_front/vip/allowed_users/verify', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(bad.body).toEqual({
+      message: 'Please enter a valid email address.',
+      errors: { email: ['Please enter a valid email address.'] },
+    });
+    const malformed = await api.call('POST', '/store_front/vip/allowed_users/verify', {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toEqual(expect.any(String));
   });
@@ -168,7 +221,9 @@ describe('restricted store', () => {
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 5; i++) {
-      const res = await api.call('POST', '/store_front/vip/allowed_users/verify', { body: { email: 'limited@example.com' } });
+      const res = await api.call('POST', '/store_front/vip/allowed_users/verify', {
+        body: { email: 'limited@example.com' },
+      });
       statuses.push(res.status);
       if (res.status === 429) retryAfter = res.headers.get('retry-after');
     }

@@ -14,7 +14,10 @@ const S = '/store_front/acme';
 
 async function paidCart() {
   const token = newToken();
-  await api.call('POST', `${S}/cart/cart_line_items`, { token, body: { cart_line_item: { product_variant_id: tee, quantity: 1 } } });
+  await api.call('POST', `${S}/cart/cart_line_items`, {
+    token,
+    body: { cart_line_item: { product_variant_id: tee, quantity: 1 } },
+  });
   await api.call('PUT', `${S}/cart`, { token, body: { cart: ADDRESS } });
   const intent = (await api.call('POST', `${S}/cart/checkout`, { token })).body.paymentIntent;
   await api.call('POST', `/test_processor/payment_intents/${intent.id}/confirm`, { body: { card: CARDS.success } });
@@ -27,18 +30,34 @@ function succeededEvent(intentId: string, cartId: string, eventId = `evt_${crypt
     id: eventId,
     object: 'event',
     type: 'payment_intent.succeeded',
-    data: { object: { id: intentId, object: 'payment_intent', amount: 2764, status: 'succeeded', metadata: { cart_id: cartId } } },
+    data: {
+      object: {
+        id: intentId,
+        object: 'payment_intent',
+        amount: 2764,
+        status: 'succeeded',
+        metadata: { cart_id: cartId },
+      },
+    },
   });
 }
 
 function deliver(payload: string, options: { secret?: string; timestamp?: number; signature?: string } = {}) {
   const signature =
     options.signature ??
-    Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) });
-  return api.call('POST', '/webhooks/stripe', { rawBody: payload, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } });
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+    });
+  return api.call('POST', '/webhooks/stripe', {
+    rawBody: payload,
+    headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+  });
 }
 
-const ordersFor = (intentId: string) => api.db.selectFrom('orders').select('id').where('payment_intent_id', '=', intentId).execute();
+const ordersFor = (intentId: string) =>
+  api.db.selectFrom('orders').select('id').where('payment_intent_id', '=', intentId).execute();
 
 describe('Stripe webhook', () => {
   test('a signed payment_intent.succeeded finalizes the order of a shopper who went away', async () => {
@@ -80,9 +99,20 @@ describe('Stripe webhook', () => {
     expect(await ordersFor(intentId)).toHaveLength(0);
   });
 
+  test('a signed event carrying a NUL is refused with 400, never a 500', async () => {
+    const answer = await deliver(
+      JSON.stringify({ id: 'evt_nul\u0000', object: 'event', type: 'charge.refunded', data: { object: {} } }),
+    );
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body).toEqual({ message: 'The request contains a NUL character, which is not allowed.' });
+  });
+
   test('an event for an unpaid intent or an unknown cart creates nothing', async () => {
     const token = newToken();
-    await api.call('POST', `${S}/cart/cart_line_items`, { token, body: { cart_line_item: { product_variant_id: tee, quantity: 1 } } });
+    await api.call('POST', `${S}/cart/cart_line_items`, {
+      token,
+      body: { cart_line_item: { product_variant_id: tee, quantity: 1 } },
+    });
     await api.call('PUT', `${S}/cart`, { token, body: { cart: ADDRESS } });
     const intent = (await api.call('POST', `${S}/cart/checkout`, { token })).body.paymentIntent;
     const cart = await api.db.selectFrom('carts').select('id').where('token', '=', token).executeTakeFirstOrThrow();
@@ -90,6 +120,12 @@ describe('Stripe webhook', () => {
     expect((await deliver(succeededEvent(intent.id, cart.id))).status).toBe(200);
     expect(await ordersFor(intent.id)).toHaveLength(0);
     expect((await deliver(succeededEvent(intent.id, crypto.randomUUID()))).status).toBe(200);
-    expect((await deliver(JSON.stringify({ id: 'evt_other', object: 'event', type: 'charge.refunded', data: { object: {} } }))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          JSON.stringify({ id: 'evt_other', object: 'event', type: 'charge.refunded', data: { object: {} } }),
+        )
+      ).status,
+    ).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Catalog journeys (issue 4): browse, choose a variant, add (toast + header count), bundles,
+ * Catalog journeys (docs/decisions/030-catalog-pages.md): browse, choose a variant, add (toast + header count), bundles,
  * shop search and sort, SEO files, no restricted data in the static build, rebuild pick-up.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -10,13 +10,18 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 const buildsDir = path.resolve(process.env.BUILDS_DIR ?? `.data-e2e-${port}-builds`);
 const VIP_NAMES = ['VIP Reserve Chronograph', 'VIP Reserve Leather Wallet', 'VIP Reserve Cashmere Scarf'];
 
-const cartLink = (page: Page, count: number) => page.getByRole('banner').getByRole('link', { name: new RegExp(`^Cart\\s*${count}\\s*items$`) });
+const cartLink = (page: Page, count: number) =>
+  page.getByRole('banner').getByRole('link', { name: new RegExp(`^Cart\\s*${count}\\s*items$`) });
 
 async function expectAddedToast(page: Page, home: string) {
   const toast = page.getByRole('status').filter({ hasText: 'Added to cart' });
   await expect(toast).toBeVisible();
   await expect(toast.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', `${home}/cart`);
   await expect(toast.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', home);
+  // Spec §9: toasts sit top-right, 16 px from the top and right edges of the window.
+  const box = (await toast.boundingBox())!;
+  expect(box.y).toBe(16);
+  expect(page.viewportSize()!.width - (box.x + box.width)).toBe(16);
 }
 
 async function filesBelow(dir: string): Promise<string[]> {
@@ -24,15 +29,22 @@ async function filesBelow(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && !/\.(br|gz)$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
 }
 
-test('a shopper browses home → shop → product, picks a variant and adds it; the toast and header count follow', async ({ page }) => {
+test('a shopper browses home → shop → product, picks a variant and adds it; the toast and header count follow', async ({
+  page,
+}) => {
   await page.goto('/acme');
   await expect(page).toHaveTitle('Acme Supply Co. - Home');
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Supply Co.' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Featured products' }).getByRole('link', { name: /Classic Cotton Tee/ })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Featured products' }).getByRole('link', { name: /Classic Cotton Tee/ }),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: 'Shop all products' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
-  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Classic Cotton Tee/ }).click();
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: /Classic Cotton Tee/ })
+    .click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Classic Cotton Tee' })).toBeVisible();
   await expect(page).toHaveTitle('Acme Supply Co. - Classic Cotton Tee');
@@ -48,9 +60,49 @@ test('a shopper browses home → shop → product, picks a variant and adds it; 
   await expect(cartLink(page, 2)).toBeVisible();
 });
 
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the chosen variant stays in the URL, so a reload or a shared link shows it (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/acme/shop');
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('link', { name: /Classic Cotton Tee/ })
+      .click();
+    await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+    await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'XL', exact: true }).check();
+    await page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'Navy', exact: true }).check();
+    await expect(page).toHaveURL(/[?&]variant=[^&]+/);
+    const shared = page.url();
+
+    await page.reload();
+    await expect(
+      page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'XL', exact: true }),
+    ).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'Navy', exact: true }),
+    ).toBeChecked();
+    await expect(page.locator('.add-to-cart').getByText('$22.00')).toBeVisible();
+
+    const other = await page.context().newPage();
+    await other.goto(shared);
+    await expect(
+      other.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'XL', exact: true }),
+    ).toBeChecked();
+    await other.close();
+  });
+}
+
 test('a sold-out variant cannot be added', async ({ page }) => {
   await page.goto('/acme/shop');
-  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Classic Cotton Tee/ }).click();
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: /Classic Cotton Tee/ })
+    .click();
   await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
   await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'S', exact: true }).check();
   // With S chosen, Red names only a sold-out variant, and says so.
@@ -59,9 +111,30 @@ test('a sold-out variant cannot be added', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
 });
 
+test('a product with few left says “Only 3 left” and the quantity picker stops at its stock', async ({ page }) => {
+  await page.goto('/acme/shop');
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: /Polarised Sunglasses/ })
+    .click();
+  const buy = page.locator('.add-to-cart[data-fresh]');
+  await expect(buy).toBeVisible();
+  await expect(buy.getByText('Only 3 left', { exact: true })).toBeVisible();
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+  await expect(quantity).toHaveAttribute('max', '3');
+  await quantity.fill('5');
+  await expect(quantity).toHaveValue('3');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expectAddedToast(page, '/acme');
+  await expect(cartLink(page, 3)).toBeVisible();
+});
+
 test('a whole bundle is added from its page', async ({ page }) => {
   await page.goto('/acme/shop');
-  await page.getByRole('list', { name: 'Bundles' }).getByRole('link', { name: /Morning Coffee Kit/ }).click();
+  await page
+    .getByRole('list', { name: 'Bundles' })
+    .getByRole('link', { name: /Morning Coffee Kit/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Morning Coffee Kit' })).toBeVisible();
   const items = page.getByRole('list').filter({ hasText: 'Pour-Over Coffee Set' });
   await expect(items.getByRole('listitem')).toHaveCount(3);
@@ -69,6 +142,32 @@ test('a whole bundle is added from its page', async ({ page }) => {
   await page.getByRole('button', { name: 'Add bundle to cart' }).click();
   await expectAddedToast(page, '/acme');
   await expect(cartLink(page, 1)).toBeVisible();
+});
+
+test('a toast waits while the pointer or the keyboard focus is on it, then gets the rest of its time (WCAG 2.2.1)', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/acme/product/1');
+  await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+  const add = page.getByRole('button', { name: 'Add to cart' });
+  const toast = page.getByRole('status').filter({ hasText: 'Added to cart' });
+
+  await add.click();
+  await toast.hover();
+  await page.clock.runFor(10_000);
+  await expect(toast).toBeVisible();
+  await add.hover();
+  await page.clock.runFor(2_500);
+  await expect(toast).toHaveCount(0);
+
+  await add.click();
+  await toast.getByRole('link', { name: 'Checkout' }).focus();
+  await page.clock.runFor(10_000);
+  await expect(toast).toBeVisible();
+  await add.focus();
+  await page.clock.runFor(2_500);
+  await expect(toast).toHaveCount(0);
 });
 
 test('the shop searches by name and sorts by price', async ({ page }) => {
@@ -130,7 +229,10 @@ test('a rebuild during a session makes the next navigation load the new build', 
   expect(oldTag).toBeTruthy(); // served from the snapshot
 
   const token = (await readFile(path.join(buildsDir, '.rebuild-token'), 'utf8')).trim();
-  const rebuild = await request.post('/api/hooks/rebuild', { headers: { authorization: `Bearer ${token}` }, timeout: 120_000 });
+  const rebuild = await request.post('/api/hooks/rebuild', {
+    headers: { authorization: `Bearer ${token}` },
+    timeout: 120_000,
+  });
   expect(rebuild.status()).toBe(202);
   expect(await rebuild.text()).toMatch(/Live build/);
   const after = (await (await request.get(`/builds/latest.json?${Date.now()}`)).json()) as { id: string };
@@ -140,12 +242,44 @@ test('a rebuild during a session makes the next navigation load the new build', 
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await expect(page.locator(`html[data-build-outdated="${after.id}"]`)).toHaveCount(1);
 
-  const navigation = page.waitForResponse((r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === href);
+  const navigation = page.waitForResponse(
+    (r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === href,
+  );
   await bundleLink.click();
   const response = await navigation;
   expect(response.status()).toBe(200);
   expect(response.headers().etag).not.toBe(oldTag);
 });
+
+for (const kind of ['product', 'bundle'] as const) {
+  test(`a ${kind} page kept open across a publish shows the new build’s data on the next view`, async ({ page }) => {
+    await page.goto('/acme/shop');
+    const list = page.getByRole('list', { name: kind === 'product' ? 'Products' : 'Bundles' });
+    await list.getByRole('link').first().click();
+    await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+    const path = new URL(page.url()).pathname;
+
+    // A publish happens while the tab is in the background: latest.json names a new build, whose
+    // payload for this page has another price (the live build's payload, changed on the way).
+    const published = 'published-after-open';
+    await page.route('**/builds/latest.json?*', (route) =>
+      route.fulfill({ json: { id: published, timestamp: Date.now() } }),
+    );
+    const asked: string[] = [];
+    await page.route(`**${path}/_payload.json?*`, async (route) => {
+      asked.push(new URL(route.request().url()).search);
+      const response = await route.fetch();
+      const payload = (await response.json()) as { data: { variants: { price: string }[]; bundle: { price: string } } };
+      if (kind === 'product') for (const variant of payload.data.variants) variant.price = '123.45';
+      else payload.data.bundle.price = '123.45';
+      await route.fulfill({ response, json: payload });
+    });
+    // The shopper comes back to the tab.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.locator('.add-to-cart__price')).toContainText('$123.45');
+    expect(asked).toEqual([`?${published}`]);
+  });
+}
 
 test('on the store’s own domain the catalog links have no prefix and the toast points at /cart', async ({ page }) => {
   await page.goto(`http://shop.acme.test:${port}/`);
@@ -154,7 +288,10 @@ test('on the store’s own domain the catalog links have no prefix and the toast
   await expect(shop).toHaveAttribute('href', '/shop');
   await shop.click();
   await expect(page).toHaveURL(`http://shop.acme.test:${port}/shop`);
-  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Stoneware Mug/ }).click();
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: /Stoneware Mug/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`^http://shop\\.acme\\.test:${port}/product/\\w+$`));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', page.url());
   await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();

@@ -1,11 +1,12 @@
 /**
- * The buying journey on the demo store (issue 5): cart, gift cards, card checkout through the
+ * The buying journey on the demo store (docs/decisions/040-checkout-flow-and-stripe-stand-in.md): cart, gift cards, card checkout through the
  * test processor (Stripe's test numbers), the confirmation page and the order page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { decimalToCents, formatCurrency } from '../../src/lib/money.ts';
-import { CartApi, CartPage, CheckoutPage, SLUG } from './fixtures/cart-page.ts';
+import { ADA, CartApi, CartPage, CheckoutPage, SLUG } from './fixtures/cart-page.ts';
+import { DevOutbox } from './fixtures/dev-outbox.ts';
 
 /** A full-page screenshot kept as a file in the test's output folder and attached to the report. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -26,7 +27,10 @@ function orderIdFrom(url: string): string {
   return id;
 }
 
-test('a product, a bundle, ACME-25 and a 4242 card give a confirmation with the right total, and the order page shows the same', async ({ page, baseURL }, testInfo) => {
+test('a product, a bundle, ACME-25 and a 4242 card give a confirmation with the right total, and the order page shows the same', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const seeded = await api(page, baseURL).seedProductAndBundle();
   const cart = new CartPage(page);
   await cart.goto();
@@ -56,13 +60,37 @@ test('a product, a bundle, ACME-25 and a 4242 card give a confirmation with the 
   const number = await page.getByTestId('order-number').innerText();
   await screenshot(page, testInfo, 'confirmation');
 
-  await page.goto(`/${SLUG}/order/${orderIdFrom(page.url())}`);
+  const orderId = orderIdFrom(page.url());
+  await page.goto(`/${SLUG}/order/${orderId}`);
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
   await expect(page.getByTestId('summary-total').locator('dd')).toHaveText(total);
   await expect(page.getByText('12 Analytical Way')).toBeVisible();
+  // Country and region by name, as the shopper chose them, not by their codes.
+  const shipTo = page.getByRole('region', { name: 'Shipping address' });
+  await expect(shipTo).toContainText('Springfield, Illinois 62701');
+  await expect(shipTo).toContainText('United States');
+  await expect(shipTo).not.toContainText(/\bUS\b|\bIL\b/);
+
+  // The receipt was written with the order and is delivered (here: into the log) by the outbox worker.
+  const outbox = new DevOutbox(page.request, baseURL!);
+  const receipt = await outbox.find(ADA.email, number);
+  expect(receipt.subject).toBe(`Your Acme Supply Co. order ${number}`);
+  expect(receipt.kind).toBe('order_receipt');
+  expect(receipt.text).toContain('Springfield, Illinois 62701\n  United States');
+  for (const fact of [total, 'ACME-25', seeded.bundleName, '12 Analytical Way']) expect(receipt.text).toContain(fact);
+  await expect.poll(async () => (await outbox.find(ADA.email, number)).status).toBe('sent');
+  // acme has its own domain: the mailed link opens the order there.
+  const link = /View your order: (\S+)/.exec(receipt.text)?.[1] ?? '';
+  expect(new URL(link).pathname).toBe(`/order/${orderId}`);
+  expect(new URL(link).hostname).toBe('shop.acme.test');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
 });
 
-test('a declined card shows the processor message, places no order and leaves the cart intact for another try', async ({ page, baseURL }) => {
+test('a declined card shows the processor message, places no order and leaves the cart intact for another try', async ({
+  page,
+  baseURL,
+}) => {
   const client = api(page, baseURL);
   const { cart: before } = await client.seedProductAndBundle();
   const checkout = new CheckoutPage(page);
@@ -106,7 +134,10 @@ test('when ACME-500 covers the total the order is placed without a card', async 
   await expect(page.getByTestId('payment-status')).toHaveText('Paid with gift cards');
 });
 
-test('the cart changes quantities, removes a bundle whole and clears, without a page load', async ({ page, baseURL }) => {
+test('the cart changes quantities, removes a bundle whole and clears, without a page load', async ({
+  page,
+  baseURL,
+}) => {
   const client = api(page, baseURL);
   const { productName, bundleName } = await client.seedProductAndBundle();
   const cart = new CartPage(page);
@@ -127,12 +158,54 @@ test('the cart changes quantities, removes a bundle whole and clears, without a 
 
   const tokenOf = async () => (await page.context().cookies()).find((c) => c.name === 'recipient-token')?.value;
   const oldToken = await tokenOf();
+  // Clearing asks first: keeping the items changes nothing.
   await page.getByRole('button', { name: 'Clear cart' }).click();
+  await expect(page.getByRole('button', { name: 'Yes, clear cart' })).toBeFocused();
+  await page.getByRole('button', { name: 'Keep items' }).click();
+  await expect(cart.entries).toHaveCount(1);
+  expect(await tokenOf()).toBe(oldToken);
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await page.getByRole('button', { name: 'Yes, clear cart' }).click();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', `/${SLUG}/shop`);
   // The old cart's token is gone (the reload may be issued a fresh one for a new, empty cart).
   expect(await tokenOf()).not.toBe(oldToken);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test('stock sold to another shopper while paying: the payment is refunded, the item is named and nothing is ordered', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const client = api(page, baseURL);
+  const sneaker = await client.variantNamed('Canvas Sneaker', 'US 11');
+  await client.addVariant(sneaker.id, 1);
+  const rivalContext = await browser.newContext();
+  const rival = new CartApi(rivalContext.request, rivalContext, baseURL ?? '');
+  // Between the card payment and finalize, another shopper buys every US 11 left.
+  await page.route('**/cart/finalize', async (route) => {
+    await rival.buy(sneaker.id, sneaker.attributes.stock);
+    await route.continue();
+  });
+
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  await checkout.fillAddress();
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.placeOrder.click();
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByRole('alert')).toHaveText(
+    'Canvas Sneaker is out of stock. Your payment is being refunded; please review your cart and pay again.',
+  );
+  await expect(page).toHaveURL(/\/acme\/checkout$/);
+
+  // Pressing again asks the server anew, which names the item before any card is charged.
+  await page.unroute('**/cart/finalize');
+  await checkout.placeOrder.click();
+  await expect(payment.getByRole('alert')).toHaveText('Canvas Sneaker is out of stock.');
+  expect((await client.cart()).cartItems.map((i) => i.quantity)).toEqual([1]);
+  await rivalContext.close();
 });
 
 test('a double click on the pay button places one order', async ({ page, baseURL }) => {
@@ -148,6 +221,40 @@ test('a double click on the pay button places one order', async ({ page, baseURL
   await checkout.placeOrder.dblclick();
   await page.waitForURL(/\/acme\/order-confirmation\//);
   expect(finalizeCalls).toHaveLength(1);
+});
+
+test('saving the address with empty fields says the form is incomplete; with a wrong value, that it is not filled out correctly', async ({
+  page,
+  baseURL,
+}) => {
+  await api(page, baseURL).seedProductAndBundle();
+  await page.goto(`/${SLUG}/checkout`);
+  const address = page.getByRole('group', { name: 'Contact and shipping' });
+  const save = address.getByRole('button', { name: 'Save address' });
+  await save.click();
+  await expect(address.getByText('Form incomplete.', { exact: true })).toBeVisible();
+  await expect(address.getByText('First name is required.')).toBeVisible();
+
+  const checkout = new CheckoutPage(page);
+  const box = (name: string) => address.getByRole('textbox', { name, exact: true });
+  await box('First name').fill('Ada');
+  await box('Last name').fill('Lovelace');
+  await box('Email').fill('ada@');
+  await box('Address line 1').fill('12 Analytical Way');
+  await box('City').fill('Springfield');
+  await checkout.choose('Country', 'United States');
+  await checkout.choose('State', 'Illinois');
+  await box('ZIP / Postal code').fill('62701');
+  await box('Phone').fill('(217) 555-0100');
+  await save.click();
+  await expect(address.getByText('Sorry, not all fields are filled out correctly.', { exact: true })).toBeVisible();
+  await expect(address.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(address.getByText('Form incomplete.', { exact: true })).toHaveCount(0);
+
+  await box('Email').fill('ada@example.com');
+  await save.click();
+  await expect(address.getByRole('button', { name: 'Address saved' })).toBeVisible();
+  await expect(address.getByText('Sorry, not all fields are filled out correctly.', { exact: true })).toHaveCount(0);
 });
 
 test('an unknown order uuid answers the not-found page', async ({ page }) => {
@@ -173,9 +280,14 @@ test('a shopper buys on the custom domain with unprefixed links', async ({ page,
   await expect(page.getByTestId('order-number')).toBeVisible();
 });
 
-test('the cart, checkout and confirmation pages pass axe without serious or critical violations', async ({ page, baseURL }) => {
+test('the cart, checkout and confirmation pages pass axe without serious or critical violations', async ({
+  page,
+  baseURL,
+}) => {
   const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   await api(page, baseURL).seedProductAndBundle();
   const cart = new CartPage(page);
   await cart.goto();
@@ -198,6 +310,26 @@ test('the cart page hydrates without a React error, empty or filled', async ({ p
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
   await api(page, baseURL).seedProductAndBundle();
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Checkout' }).or(page.getByRole('link', { name: 'Checkout' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Checkout' })
+      .or(page.getByRole('link', { name: 'Checkout' }))
+      .first(),
+  ).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('with the built-in test processor the checkout shows a visible "Test mode — no real payments" badge', async ({
+  page,
+  baseURL,
+}) => {
+  await api(page, baseURL).seedProductAndBundle();
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  const badge = page.getByText('Test mode — no real payments', { exact: true });
+  await expect(badge).toBeVisible();
+  // Above the card fields, where the shopper looks before paying.
+  await checkout.fillAddress();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect((await badge.boundingBox())!.y).toBeLessThan((await page.getByLabel('Card number').boundingBox())!.y);
 });

@@ -144,7 +144,9 @@ test.describe('phone country dropdown', () => {
 
 test.describe('phone country by IP', () => {
   test('the looked-up country becomes the default', async ({ page }) => {
-    await page.route('http://geo.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '1;GB;GBR;United Kingdom' }));
+    await page.route('http://geo.test/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/plain', body: '1;GB;GBR;United Kingdom' }),
+    );
     await openHarness(page, `?geo=${encodeURIComponent('http://geo.test/lookup')}`);
     await expect(phoneCountryButton(page)).toHaveAccessibleName('Phone country: United Kingdom');
   });

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:reliability`: faults and load against a real PostgreSQL (issue 7). Separate from
+ * `npm run test:reliability`: faults and load against a real PostgreSQL (docs/reliability.md). Separate from
  * `npm test` because it restarts the local PostgreSQL server and runs a timed load; `.ci/run` runs it.
  */
 export default defineConfig({

@@ -1,5 +1,5 @@
 /**
- * Issue 7, web: a corpus of XSS payloads in every catalog text (store title, product and variant
+ * Reliability (docs/reliability.md), web: a corpus of XSS payloads in every catalog text (store title, product and variant
  * names, option names, descriptions, image alt text, bundle names) executes nothing in headless
  * Chromium, on the static snapshot pages and on the same pages rendered on demand. Also checks the
  * front's security headers and that /refresh only goes to same-origin paths.
@@ -17,6 +17,7 @@ import { astroBuildIsStale } from '../../src/front/astro-build.ts';
 import { parseCatalog } from '../../src/server/catalog/catalog-format.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
 import { openDatabase } from '../../src/server/db/connect.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { seedDemoDataIfEmpty } from '../../src/server/db/seed.ts';
 
@@ -54,13 +55,18 @@ const PAYLOADS = [
   `\u2028\u2029<!--<script>${HIT}</script>-->`,
 ];
 
-const SHORT = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<svg onload=alert(1)>', '"><b onmouseover=alert(1)>'];
+const SHORT = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)>',
+  '"><b onmouseover=alert(1)>',
+];
 
-interface Running {
+type Running = {
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
-}
+};
 let storefront: Running;
 
 /** `node scripts/start.ts` on PORT; resolves once it printed that it is ready (snapshot written). */
@@ -76,19 +82,22 @@ async function startStorefrontProcess(env: NodeJS.ProcessEnv): Promise<Running> 
         resolve();
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`storefront exited with ${code}:\n${output}`));
     });
   });
   return {
-    url: `http://127.0.0.1:${env['PORT']}`,
+    url: `http://127.0.0.1:${env.PORT}`,
     child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
@@ -109,7 +118,15 @@ beforeAll(async () => {
     await importCatalog(
       db,
       parseCatalog({
-        store: { slug: 'xss', title: `Hostile ${PAYLOADS[8]} Store`, description: PAYLOADS[0], restricted: false, tax_rate_bps: 0, shipping_flat: '0.00', free_shipping_threshold: null },
+        store: {
+          slug: 'xss',
+          title: `Hostile ${PAYLOADS[8]} Store`,
+          description: PAYLOADS[0],
+          restricted: false,
+          tax_rate_bps: 0,
+          shipping_flat: '0.00',
+          free_shipping_threshold: null,
+        },
         products: PAYLOADS.map((payload, i) => ({
           id: `p${i}`,
           name: `P${i} ${payload}`,
@@ -117,24 +134,58 @@ beforeAll(async () => {
           // Option names are at most 40 characters: the short payloads.
           option_names: [SHORT[i % SHORT.length]!],
           images: [{ url: '/images/demo/classic-tee-1.svg', alt: `alt ${payload}` }],
-          variants: [{ sku: `X${i}`, name: `V ${payload}`, options: { [SHORT[i % SHORT.length]!]: `S ${payload}` }, price: '10.00', stock: 5 }],
+          variants: [
+            {
+              sku: `X${i}`,
+              name: `V ${payload}`,
+              options: { [SHORT[i % SHORT.length]!]: `S ${payload}` },
+              price: '10.00',
+              stock: 5,
+            },
+          ],
         })),
-        bundles: [{ id: 'b0', name: `Bundle ${PAYLOADS[0]}`, description_html: PAYLOADS[1], items: [{ product: 'p0', sku: 'X0', quantity: 1 }, { product: 'p1', sku: 'X1', quantity: 2 }] }],
+        bundles: [
+          {
+            id: 'b0',
+            name: `Bundle ${PAYLOADS[0]}`,
+            description_html: PAYLOADS[1],
+            items: [
+              { product: 'p0', sku: 'X0', quantity: 1 },
+              { product: 'p1', sku: 'X1', quantity: 2 },
+            ],
+          },
+        ],
       }),
     );
     const store = await db.selectFrom('stores').select('id').where('slug', '=', 'xss').executeTakeFirstOrThrow();
-    productIds = (await db.selectFrom('products').select('id').where('store_id', '=', store.id).orderBy('id').execute()).map((r) => String(r.id));
-    bundleIds = (await db.selectFrom('bundles').select('id').where('store_id', '=', store.id).execute()).map((r) => String(r.id));
+    productIds = (
+      await db.selectFrom('products').select('id').where('store_id', '=', store.id).orderBy('id').execute()
+    ).map((r) => String(r.id));
+    bundleIds = (await db.selectFrom('bundles').select('id').where('store_id', '=', store.id).execute()).map((r) =>
+      String(r.id),
+    );
   } finally {
     await db.destroy();
   }
   // The storefront runs as `npm start` runs it, in its own process: Astro's server build must load
   // React natively, not through Vitest's module loader.
-  const distDir = process.env['XSS_DIST_DIR'] ?? ((await astroBuildIsStale('dist')) ? 'dist-rel' : 'dist');
-  storefront = await startStorefrontProcess({ ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR, BUILDS_DIR, DIST_DIR: distDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', SNAPSHOT_ON_START: '1' });
+  const distDir = process.env.XSS_DIST_DIR ?? ((await astroBuildIsStale('dist')) ? 'dist-rel' : 'dist');
+  storefront = await startStorefrontProcess({
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR,
+    BUILDS_DIR,
+    DIST_DIR: distDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    SNAPSHOT_ON_START: '1',
+  });
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
 }, 600_000);
 
@@ -145,7 +196,7 @@ afterAll(async () => {
   await rm(BUILDS_DIR, { recursive: true, force: true });
 });
 
-interface Visit {
+type Visit = {
   path: string;
   status: number;
   dialogs: number;
@@ -153,7 +204,7 @@ interface Visit {
   jsLinks: number;
   iframes: number;
   cspViolations: number;
-}
+};
 
 async function visit(page: Page, path: string): Promise<Visit> {
   let dialogs = 0;
@@ -170,10 +221,10 @@ async function visit(page: Page, path: string): Promise<Visit> {
     }
   });
   const figures = await page.evaluate(() => ({
-    hits: Number((window as unknown as { __xss?: number }).__xss ?? 0),
+    hits: (window as unknown as { __xss?: number }).__xss ?? 0,
     jsLinks: document.querySelectorAll('a[href^="javascript:" i], [src^="javascript:" i], object, embed').length,
     iframes: Array.from(document.querySelectorAll('iframe')).filter((f) => f.hasAttribute('srcdoc')).length,
-    cspViolations: Number((window as unknown as { __csp?: number }).__csp ?? 0),
+    cspViolations: (window as unknown as { __csp?: number }).__csp ?? 0,
   }));
   page.off('dialog', onDialog);
   return { path, status: response?.status() ?? 0, dialogs, ...figures };
@@ -187,7 +238,12 @@ test('no XSS payload in the catalog executes on static or on-demand pages', asyn
     });
   });
   const page = await context.newPage();
-  const staticPaths = ['/xss', '/xss/shop', ...productIds.map((id) => `/xss/product/${id}`), ...bundleIds.map((id) => `/xss/product-bundle/${id}`)];
+  const staticPaths = [
+    '/xss',
+    '/xss/shop',
+    ...productIds.map((id) => `/xss/product/${id}`),
+    ...bundleIds.map((id) => `/xss/product-bundle/${id}`),
+  ];
   // A query string makes the front render the page on demand instead of serving the snapshot.
   const onDemand = staticPaths.map((p) => `${p}?fresh=1`);
   const visits: Visit[] = [];
@@ -196,8 +252,13 @@ test('no XSS payload in the catalog executes on static or on-demand pages', asyn
   // The cart island renders names from the API: put every payload product in a cart and look.
   const token = (await page.request.get(`${storefront.url}/api/store_front/xss/cart`)).headers()['recipient-token']!;
   for (const id of productIds) {
-    const variants = await (await page.request.get(`${storefront.url}/api/store_front/xss/products/${id}/product_variants`)).json();
-    await page.request.post(`${storefront.url}/api/store_front/xss/cart/cart_line_items`, { headers: { 'recipient-token': token }, data: { cart_line_item: { product_variant_id: variants.data[0].id, quantity: 1 } } });
+    const variants = await (
+      await page.request.get(`${storefront.url}/api/store_front/xss/products/${id}/product_variants`)
+    ).json();
+    await page.request.post(`${storefront.url}/api/store_front/xss/cart/cart_line_items`, {
+      headers: { 'recipient-token': token },
+      data: { cart_line_item: { product_variant_id: variants.data[0].id, quantity: 1 } },
+    });
   }
   await context.addCookies([{ name: 'recipient-token', value: token, url: storefront.url }]);
   visits.push(await visit(page, '/xss/cart'));
@@ -214,8 +275,12 @@ test('no XSS payload in the catalog executes on static or on-demand pages', asyn
 test('pages carry a Content-Security-Policy that allows Stripe and nothing else foreign, and the usual security headers', async () => {
   const response = await fetch(`${storefront.url}/xss/shop`);
   const csp = response.headers.get('content-security-policy') ?? '';
-  const foreign = [...csp.matchAll(/https?:\/\/[^\s;]+/g)].map((m) => new URL(m[0].replace('*.', 'x.')).hostname).filter((h) => !h.endsWith('stripe.com') && !h.endsWith('stripe.network'));
-  console.log(`[reliability] security-headers: csp_directives=${csp.split(';').length} foreign_origins=${foreign.length} nosniff=${response.headers.get('x-content-type-options')} frame=${response.headers.get('x-frame-options')}`);
+  const foreign = [...csp.matchAll(/https?:\/\/[^\s;]+/g)]
+    .map((m) => new URL(m[0].replace('*.', 'x.')).hostname)
+    .filter((h) => !h.endsWith('stripe.com') && !h.endsWith('stripe.network'));
+  console.log(
+    `[reliability] security-headers: csp_directives=${csp.split(';').length} foreign_origins=${foreign.length} nosniff=${response.headers.get('x-content-type-options')} frame=${response.headers.get('x-frame-options')}`,
+  );
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain('https://js.stripe.com');
@@ -229,7 +294,16 @@ test('pages carry a Content-Security-Policy that allows Stripe and nothing else 
 test('/refresh?to= only goes to same-origin paths', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const targets = ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '\\\\evil.example', 'http:evil.example', '/%2F%2Fevil.example', ' https://evil.example'];
+  const targets = [
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '\\\\evil.example',
+    'http:evil.example',
+    '/%2F%2Fevil.example',
+    ' https://evil.example',
+  ];
   const landed: string[] = [];
   let dialogs = 0;
   page.on('dialog', (d) => {
@@ -237,14 +311,18 @@ test('/refresh?to= only goes to same-origin paths', async () => {
     void d.dismiss();
   });
   for (const to of targets) {
-    await page.goto(`${storefront.url}/refresh?to=${encodeURIComponent(to)}`, { waitUntil: 'networkidle' }).catch(() => null);
+    await page
+      .goto(`${storefront.url}/refresh?to=${encodeURIComponent(to)}`, { waitUntil: 'networkidle' })
+      .catch(() => null);
     landed.push(new URL(page.url()).origin);
   }
   await page.goto(`${storefront.url}/refresh?to=${encodeURIComponent('/xss/shop')}`, { waitUntil: 'networkidle' });
   const sameOrigin = new URL(page.url());
   await context.close();
   const escaped = landed.filter((o) => o !== new URL(storefront.url).origin).length;
-  console.log(`[reliability] refresh-redirect chromium: targets=${targets.length} escaped=${escaped} dialogs=${dialogs} violations=${escaped + dialogs}`);
+  console.log(
+    `[reliability] refresh-redirect chromium: targets=${targets.length} escaped=${escaped} dialogs=${dialogs} violations=${escaped + dialogs}`,
+  );
   expect(escaped).toBe(0);
   expect(dialogs).toBe(0);
   expect(sameOrigin.pathname).toBe('/xss/shop');
@@ -264,10 +342,13 @@ test('nothing of the restricted store is in the static build, its sitemaps or pa
   for (const file of files) {
     const relative = path.relative(BUILDS_DIR, file);
     if (/(^|\/)vip(\/|$)/.test(relative)) leaks.push(relative);
-    else if (/\.(html|json|xml|txt)$/.test(file) && /VIP Reserve|vip-reserve/.test(await readFile(file, 'utf8'))) leaks.push(relative);
+    else if (/\.(html|json|xml|txt)$/.test(file) && /VIP Reserve|vip-reserve/.test(await readFile(file, 'utf8')))
+      leaks.push(relative);
   }
   const search = await (await fetch(`${storefront.url}/api/store_front/acme/products?q=VIP`)).text();
-  console.log(`[reliability] restricted-static-build: files=${files.length} leaks=${leaks.length} search_leak=${search.includes('VIP Reserve')} violations=${leaks.length + (search.includes('VIP Reserve') ? 1 : 0)}`);
+  console.log(
+    `[reliability] restricted-static-build: files=${files.length} leaks=${leaks.length} search_leak=${search.includes('VIP Reserve')} violations=${leaks.length + (search.includes('VIP Reserve') ? 1 : 0)}`,
+  );
   expect(files.length).toBeGreaterThan(20);
   expect(leaks).toEqual([]);
   expect(search).not.toContain('VIP Reserve');

@@ -8,7 +8,7 @@ import { catalogApiForRequest, siteOrigin } from '../../lib/page-data/request-ap
 import { pageNotFoundUnmatched } from '../../lib/error-catalogue.ts';
 import { storeLinks, type StoreLinks } from '../../lib/store-links.ts';
 
-export interface CatalogPageContext {
+export type CatalogPageContext = {
   store: StoreAttributes;
   slug: string;
   links: StoreLinks;
@@ -19,24 +19,24 @@ export interface CatalogPageContext {
   absolute: (link: string) => string;
   /** A restricted store's page: never indexed. */
   noindex: boolean;
-}
+};
 
-interface AstroLike {
+type AstroLike = {
   request: Request;
   url: URL;
   locals: App.Locals;
-}
+};
 
 /** Null when no store was loaded (the middleware then redirected; this is a safety net). */
 export function catalogPageContext({ request, url, locals }: AstroLike): CatalogPageContext | null {
   const store = locals.store;
   if (!store) return null;
-  const origin = siteOrigin(url, locals.customDomain);
+  const origin = siteOrigin(url, locals.customDomain, locals.siteUrl);
   return {
     store,
     slug: store.slug,
     links: storeLinks(locals.linkBase),
-    api: catalogApiForRequest(request, locals.prerender),
+    api: catalogApiForRequest(request, locals),
     origin,
     absolute: (link) => origin + link,
     noindex: store.allowedListsPresent,

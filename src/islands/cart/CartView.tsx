@@ -8,34 +8,26 @@ import { useEffect, useMemo, useState } from 'react';
 import { groupCartItems } from '../../lib/bundle-grouping.ts';
 import { storeLinks } from '../../lib/store-links.ts';
 import { $cart, changeQuantity, clearCart, loadCart, removeLine } from '../../stores/cart.ts';
-import { $storeSlug, setStore } from '../../stores/store.ts';
 import { BundleLine } from './BundleLine.tsx';
 import { CartLine } from './CartLine.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import { GiftCards } from './GiftCards.tsx';
 import { useHydrated } from '../use-hydrated.ts';
+import { useStoreContext } from '../use-store-context.ts';
 
-export interface CartViewProps {
+export type CartViewProps = {
   slug: string;
   /** '/acme' by slug, '' on a custom domain. */
   linkBase: string;
-}
-
-/**
- * The cart actions read the slug from $store; when this island boots before the shell's script has
- * saved the store, it saves a stand-in with the page's slug (the shell's later save replaces it).
- */
-export function useStoreContext(slug: string, linkBase: string): void {
-  useEffect(() => {
-    if ($storeSlug.get() === null) setStore({ title: '', slug, faviconImage: null, allowedListsPresent: false, description: null }, linkBase);
-  }, [slug, linkBase]);
-}
+};
 
 export default function CartView({ slug, linkBase }: CartViewProps) {
   useStoreContext(slug, linkBase);
   const loadedCart = useStore($cart);
   const cart = useHydrated() ? loadedCart : null;
   const [clearing, setClearing] = useState(false);
+  // Clearing cannot be undone, so it asks first (and the answer takes focus).
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const links = storeLinks(linkBase);
   const entries = useMemo(() => groupCartItems(cart?.cartItems ?? []), [cart]);
 
@@ -45,14 +37,20 @@ export default function CartView({ slug, linkBase }: CartViewProps) {
   }, [slug]);
 
   if (cart === null) {
-    return <p className="cart__loading" role="status">Loading your cart…</p>;
+    return (
+      <p className="cart__loading" role="status">
+        Loading your cart…
+      </p>
+    );
   }
 
   if (entries.length === 0) {
     return (
       <div className="cart cart--empty">
         <p>Your cart is empty.</p>
-        <a className="button" href={links.shop}>Continue shopping</a>
+        <a className="button" href={links.shop}>
+          Continue shopping
+        </a>
       </div>
     );
   }
@@ -61,6 +59,7 @@ export default function CartView({ slug, linkBase }: CartViewProps) {
     setClearing(true);
     await clearCart(slug);
     setClearing(false);
+    setConfirmingClear(false);
   };
 
   return (
@@ -87,13 +86,35 @@ export default function CartView({ slug, linkBase }: CartViewProps) {
             ),
           )}
         </ul>
-        <button type="button" className="link-button cart__clear" onClick={() => void onClear()} disabled={clearing}>Clear cart</button>
+        {confirmingClear ? (
+          <div className="cart__clear cart__clear-confirm" role="group" aria-labelledby="clear-cart-question">
+            <p id="clear-cart-question">Remove every item from your cart?</p>
+            <button
+              type="button"
+              className="button"
+              ref={(node) => node?.focus()}
+              onClick={() => void onClear()}
+              disabled={clearing}
+            >
+              Yes, clear cart
+            </button>
+            <button type="button" className="link-button" onClick={() => setConfirmingClear(false)}>
+              Keep items
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="link-button cart__clear" onClick={() => setConfirmingClear(true)}>
+            Clear cart
+          </button>
+        )}
       </div>
       <aside className="cart__side">
         <GiftCards giftCards={cart.giftCards} />
         {/* The cart shows the server's amounts as they stand; checkout re-prices them from the address. */}
         <CartSummary amounts={cart} withAddress />
-        <a className="button button--primary cart__checkout" href={links.checkout}>Checkout</a>
+        <a className="button button--primary cart__checkout" href={links.checkout}>
+          Checkout
+        </a>
       </aside>
     </div>
   );

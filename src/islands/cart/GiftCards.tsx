@@ -1,5 +1,5 @@
 /** The gift card field ('Gift card code' + 'Apply') and the applied cards, each with its amount and 'Remove'. */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { GiftCard } from '../../lib/api-types.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { applyGiftCard, removeGiftCard } from '../../stores/cart.ts';
@@ -8,7 +8,7 @@ export function GiftCards({ giftCards }: { giftCards: GiftCard[] }) {
   const [code, setCode] = useState('');
   const [applying, setApplying] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!code.trim() || applying) return;
     setApplying(true);
@@ -19,12 +19,22 @@ export function GiftCards({ giftCards }: { giftCards: GiftCard[] }) {
 
   return (
     <section className="gift-cards" aria-labelledby="gift-cards-heading">
-      <h2 id="gift-cards-heading" className="gift-cards__heading">Gift cards</h2>
-      <form className="gift-cards__form" onSubmit={onSubmit}>
+      <h2 id="gift-cards-heading" className="gift-cards__heading">
+        Gift cards
+      </h2>
+      <form className="gift-cards__form" onSubmit={(event) => void onSubmit(event)}>
         <label htmlFor="gift-card-code">Gift card code</label>
         <div className="gift-cards__row">
-          <input id="gift-card-code" name="gift-card-code" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />
-          <button type="submit" disabled={applying || code.trim() === ''} aria-busy={applying}>Apply</button>
+          <input
+            id="gift-card-code"
+            name="gift-card-code"
+            autoComplete="off"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="submit" disabled={applying || code.trim() === ''} aria-busy={applying}>
+            Apply
+          </button>
         </div>
       </form>
       {giftCards.length > 0 && (
@@ -33,7 +43,14 @@ export function GiftCards({ giftCards }: { giftCards: GiftCard[] }) {
             <li key={card.id} data-testid="gift-card">
               <span className="gift-cards__code">{card.code}</span>
               <span className="gift-cards__amount">-{formatCurrency(card.amount)}</span>
-              <button type="button" className="link-button" aria-label={`Remove gift card ${card.code}`} onClick={() => void removeGiftCard(card.id)}>Remove</button>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Remove gift card ${card.code}`}
+                onClick={() => void removeGiftCard(card.id)}
+              >
+                Remove
+              </button>
             </li>
           ))}
         </ul>

@@ -13,5 +13,15 @@ export function ItemImage({ image, alt }: { image: Image | null | undefined; alt
       </div>
     );
   }
-  return <img className="cart-entry__image" src={image.url} alt={image.alt ?? alt} width={72} height={72} loading="lazy" decoding="async" />;
+  return (
+    <img
+      className="cart-entry__image"
+      src={image.url}
+      alt={image.alt ?? alt}
+      width={72}
+      height={72}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }

@@ -2,15 +2,26 @@
  * Contact and shipping address, saved with `PUT store_front/{slug}/cart` (the server prices tax
  * and shipping from it). Built from the forms components; the country data loads lazily.
  */
-import { useCallback, type FormEvent } from 'react';
-import type { Address } from '../../lib/api-types.ts';
+import { useStore } from '@nanostores/react';
+import type { SubmitEvent } from 'react';
+import type { AddressField } from '../../lib/checkout-address.ts';
 import type { FieldResult } from '../../lib/validation/index.ts';
+import {
+  $address,
+  $addressAttempted,
+  $addressErrors,
+  $addressMessage,
+  $addressSaved,
+  $savingAddress,
+  changeAddress,
+  recordAddressValidity,
+  saveAddress,
+} from '../../stores/checkout.ts';
 import { CountrySelect } from '../forms/CountrySelect.tsx';
+import { FormMessage } from '../forms/FormMessage.tsx';
 import { StateSelect } from '../forms/StateSelect.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { PhoneField } from './PhoneField.tsx';
-
-export type AddressField = keyof Address;
 
 /** Rules per field; address_line2 is optional. State is required (spec §5) — StateSelect owns that rule. */
 export const ADDRESS_RULES = {
@@ -23,22 +34,24 @@ export const ADDRESS_RULES = {
   zip: 'required',
 } as const;
 
-export interface AddressFormProps {
-  values: Address;
-  onChange: (field: AddressField, value: string) => void;
-  onValidity: (field: AddressField, valid: boolean) => void;
-  /** Server messages (422) by field. */
-  errors: Partial<Record<AddressField, string>>;
-  showErrors: boolean;
-  saving: boolean;
-  /** True when what is shown is what the cart has saved. */
-  saved: boolean;
-  onSave: () => void;
-}
+export type AddressFormProps = {
+  slug: string;
+};
 
-export function AddressForm({ values, onChange, onValidity, errors, showErrors, saving, saved, onSave }: AddressFormProps) {
-  const validity = useCallback((field: AddressField) => (result: FieldResult) => onValidity(field, result.valid), [onValidity]);
-  const text = (field: AddressField, label: string, extra: { autoComplete?: string; type?: 'text' | 'email'; optional?: boolean } = {}) => (
+export function AddressForm({ slug }: AddressFormProps) {
+  const values = useStore($address);
+  const errors = useStore($addressErrors);
+  const showErrors = useStore($addressAttempted);
+  const formMessage = useStore($addressMessage);
+  const saving = useStore($savingAddress);
+  const saved = useStore($addressSaved);
+  const onChange = changeAddress;
+  const validity = (field: AddressField) => (result: FieldResult) => recordAddressValidity(field, result);
+  const text = (
+    field: AddressField,
+    label: string,
+    extra: { autoComplete?: string; type?: 'text' | 'email'; optional?: boolean } = {},
+  ) => (
     <TextField
       name={field}
       label={label}
@@ -52,9 +65,9 @@ export function AddressForm({ values, onChange, onValidity, errors, showErrors, 
       error={errors[field]}
     />
   );
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    onSave();
+    void saveAddress(slug);
   };
   return (
     <form className="checkout__address" onSubmit={submit} noValidate>
@@ -91,11 +104,12 @@ export function AddressForm({ values, onChange, onValidity, errors, showErrors, 
           <PhoneField
             initialValue={values.phone}
             onChange={(value) => onChange('phone', value)}
-            onValidity={(valid) => onValidity('phone', valid)}
+            onValidity={validity('phone')}
             showErrors={showErrors}
             error={errors.phone}
           />
         </div>
+        <FormMessage message={formMessage} />
         <button type="submit" className="button" disabled={saving || saved} aria-busy={saving}>
           {saved ? 'Address saved' : 'Save address'}
         </button>

@@ -7,36 +7,43 @@ import { CardCvcElement, CardExpiryElement, CardNumberElement } from '@stripe/re
 import { useState, type ReactNode } from 'react';
 import type { CardFlag } from '../../lib/checkout-rules.ts';
 import { setCardFlag } from '../../stores/checkout.ts';
+import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
 
-interface StripeFieldChange {
+type StripeFieldChange = {
   complete: boolean;
   error?: { message: string } | undefined;
-}
+};
 
 const ELEMENT_OPTIONS = { disableLink: true, style: { base: { fontSize: '16px' } } } as const;
 
-export interface CardFormProps {
+export type CardFormProps = {
   name: string;
   email: string;
   onName: (value: string) => void;
   onEmail: (value: string) => void;
   disabled: boolean;
-}
+};
 
-function CardElementField({ label, flag, children }: { label: string; flag: CardFlag; children: (onChange: (e: StripeFieldChange) => void) => ReactNode }) {
+function CardElementField({
+  label,
+  flag,
+  children,
+}: {
+  label: string;
+  flag: CardFlag;
+  children: (onChange: (e: StripeFieldChange) => void) => ReactNode;
+}) {
   const [error, setError] = useState<string | null>(null);
   const onChange = (event: StripeFieldChange) => {
     setCardFlag(flag, event.complete && !event.error);
     setError(event.error?.message ?? null);
   };
+  // Not a <label>: Stripe's own input lives in an iframe and is labelled there, so the message is announced.
   return (
-    <div className="sf-field card-field">
-      {/* Not a <label>: Stripe's own input lives in an iframe and is labelled there. */}
-      <span className="sf-field__label" aria-hidden="true">{label}</span>
-      <div className="card-field__element">{children(onChange)}</div>
-      {error ? <p className="sf-field__error" role="alert">{error}</p> : null}
-    </div>
+    <Field label={label} labelPlacement="visual" error={error} announceError className="card-field">
+      {() => <div className="card-field__element">{children(onChange)}</div>}
+    </Field>
   );
 }
 

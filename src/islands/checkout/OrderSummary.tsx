@@ -15,9 +15,15 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             <li key={entry.key} className="order-items__entry">
               <ItemImage image={entry.images[0] ?? null} alt={entry.name} />
               <div>
-                <span className="order-items__name">{entry.quantity} × {entry.name}</span>
+                <span className="order-items__name">
+                  {entry.quantity} × {entry.name}
+                </span>
                 <ul className="order-items__bundle">
-                  {entry.items.map((item) => <li key={item.id}>{item.quantity} × {item.product_details.name}</li>)}
+                  {entry.items.map((item) => (
+                    <li key={item.id}>
+                      {item.quantity} × {item.product_details.name}
+                    </li>
+                  ))}
                 </ul>
               </div>
               <span className="order-items__price">{formatCurrency(entry.total)}</span>
@@ -25,7 +31,9 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           ) : (
             <li key={entry.key} className="order-items__entry">
               <ItemImage image={entry.item.product_details.image} alt={entry.item.product_details.name} />
-              <span className="order-items__name">{entry.item.quantity} × {entry.item.product_details.name}</span>
+              <span className="order-items__name">
+                {entry.item.quantity} × {entry.item.product_details.name}
+              </span>
               <span className="order-items__price">{formatCurrency(entry.item.price)}</span>
             </li>
           ),

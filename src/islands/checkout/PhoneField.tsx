@@ -2,16 +2,18 @@
  * The address form's phone: the forms issue's PhoneInput (country picker, spec §5 rules). The
  * cart stores the number in E.164 (`+12175550100`) so the server and the order page read one form.
  */
+import type { FieldResult } from '../../lib/validation/index.ts';
 import { PhoneInput, type PhoneValue } from '../forms/PhoneInput.tsx';
 
-export interface PhoneFieldProps {
+export type PhoneFieldProps = {
   /** The saved number, shown when the form opens (a second visit). */
   initialValue: string;
   onChange: (value: string) => void;
-  onValidity: (valid: boolean) => void;
+  /** The field's outcome: an empty phone is missing, a wrong one invalid. */
+  onValidity: (result: FieldResult) => void;
   showErrors: boolean;
   error?: string | undefined;
-}
+};
 
 /** E.164 for a valid number; what was typed otherwise (the form is invalid then anyway). */
 export function phoneToSave(phone: PhoneValue): string {
@@ -26,10 +28,8 @@ export function PhoneField({ initialValue, onChange, onValidity, showErrors, err
       defaultValue={initialValue}
       showErrors={showErrors}
       error={error}
-      onChange={(phone) => {
-        onChange(phoneToSave(phone));
-        onValidity(phone.valid);
-      }}
+      onChange={(phone) => onChange(phoneToSave(phone))}
+      onValidity={onValidity}
     />
   );
 }

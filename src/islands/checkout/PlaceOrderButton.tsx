@@ -1,12 +1,12 @@
 /** The pay button: 'Place order · $52.30'; locked and showing progress while the order request is sending. */
 import { formatCurrency } from '../../lib/money.ts';
 
-export interface PlaceOrderButtonProps {
+export type PlaceOrderButtonProps = {
   total: string;
   enabled: boolean;
   sending: boolean;
   onPlace: () => void;
-}
+};
 
 export function PlaceOrderButton({ total, enabled, sending, onPlace }: PlaceOrderButtonProps) {
   return (

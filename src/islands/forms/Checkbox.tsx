@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FieldResult, RuleSet, ValidateOptions } from '../../lib/validation/index.ts';
+import { Field } from './Field.tsx';
 import { hasRequiredRule, useFieldValidation } from './use-field-validation.ts';
 import './forms.css';
 
@@ -22,9 +23,6 @@ export type CheckboxProps = {
 
 /** A labelled checkbox; its rule messages appear as soon as it changes (spec §5: on change for checkboxes). */
 export function Checkbox(props: CheckboxProps) {
-  const generatedId = useId();
-  const id = props.id ?? `checkbox-${generatedId}`;
-  const errorId = `${id}-error`;
   const [own, setOwn] = useState(props.defaultChecked ?? false);
   const checked = props.checked ?? own;
   const { message, touch } = useFieldValidation(checked, props.rules, {
@@ -36,33 +34,31 @@ export function Checkbox(props: CheckboxProps) {
     onValidity: props.onValidity,
   });
   return (
-    <div className="sf-field sf-checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        className="sf-checkbox__input"
-        name={props.name}
-        value={props.value ?? 'on'}
-        checked={checked}
-        disabled={props.disabled}
-        aria-required={hasRequiredRule(props.rules) || undefined}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
-        onChange={(event) => {
-          const next = event.currentTarget.checked;
-          setOwn(next);
-          touch();
-          props.onCheckedChange?.(next);
-        }}
-      />
-      <label className="sf-checkbox__label" htmlFor={id}>
-        {props.label}
-      </label>
-      {message ? (
-        <p id={errorId} className="sf-field__error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      label={props.label}
+      labelPlacement="after"
+      required={hasRequiredRule(props.rules)}
+      error={message}
+      id={props.id}
+      className="sf-checkbox"
+    >
+      {(aria) => (
+        <input
+          {...aria}
+          type="checkbox"
+          className="sf-checkbox__input"
+          name={props.name}
+          value={props.value ?? 'on'}
+          checked={checked}
+          disabled={props.disabled}
+          onChange={(event) => {
+            const next = event.currentTarget.checked;
+            setOwn(next);
+            touch();
+            props.onCheckedChange?.(next);
+          }}
+        />
+      )}
+    </Field>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import intlTelInput, { type Iso2, type Iti } from 'intl-tel-input';
 import 'intl-tel-input/styles';
 import { detectCountryByIp } from '../../lib/phone/country-by-ip.ts';
-import { searchCountries } from '../../lib/phone/country-search.ts';
 import { dropdownDirection } from '../../lib/phone/dropdown-direction.ts';
 import { listKeyAction } from '../../lib/phone/list-keys.ts';
 import { DEFAULT_PHONE_COUNTRY, parsePhone, type ParsedPhone } from '../../lib/phone/parse-phone.ts';
@@ -14,6 +13,9 @@ import {
   spaceContinuesQuery,
   typeToFind,
 } from '../../lib/phone/type-to-find.ts';
+import { GEOIP_URL_SETTING, readPageSetting } from '../../lib/public-settings.ts';
+import { Icon } from '../Icon.tsx';
+import { Field } from './Field.tsx';
 import { validate, type FieldResult } from '../../lib/validation/index.ts';
 import './forms.css';
 
@@ -35,7 +37,10 @@ export type PhoneInputProps = {
   ignoredCountries?: readonly string[];
   /** Ask the IP lookup for the default country (spec §9: on). */
   autoDefaultCountry?: boolean;
-  /** Lookup URL; defaults to PUBLIC_GEOIP_URL. Without one the fallback country is used. */
+  /**
+   * Lookup URL; defaults to PUBLIC_GEOIP_URL as the server runs (the page's setting), else as it
+   * was at build time. Without one the fallback country is used.
+   */
   geoIpUrl?: string;
   /** auto | national | international | e.164 | rfc3966 | idd (spec §5). */
   displayMode?: string;
@@ -44,6 +49,8 @@ export type PhoneInputProps = {
   showFlags?: boolean;
   restrictCharacters?: boolean;
   customPattern?: RegExp | string;
+  /** Longest extension in digits (spec §9: 20). */
+  maxExtensionLength?: number;
   required?: boolean;
   /** Message for a filled but invalid number (the spec leaves the wording open). */
   invalidMessage?: string;
@@ -59,8 +66,12 @@ export type PhoneInputProps = {
 export const PHONE_INVALID_MESSAGE = 'Please enter a valid phone number.';
 
 function envGeoIpUrl(): string | undefined {
+  // The page's setting is the server's current one; the build-time value may be stale or absent.
   // import.meta.env exists under Vite/Astro only; the component must also run where it does not.
-  return (import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_GEOIP_URL || undefined;
+  return (
+    readPageSetting(GEOIP_URL_SETTING) ??
+    ((import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_GEOIP_URL || undefined)
+  );
 }
 
 /**
@@ -73,18 +84,26 @@ export function PhoneInput(props: PhoneInputProps) {
   const generatedId = useId();
   const id = props.id ?? `phone-${generatedId}`;
   const listId = `${id}-countries`;
-  const errorId = `${id}-error`;
   const label = props.label ?? 'Phone';
   const preferred = props.preferredCountries ?? [DEFAULT_PHONE_COUNTRY];
-  const listOptions = { onlyCountries: props.onlyCountries, ignoredCountries: props.ignoredCountries, preferredCountries: preferred };
+  const listOptions = {
+    onlyCountries: props.onlyCountries,
+    ignoredCountries: props.ignoredCountries,
+    preferredCountries: preferred,
+  };
+  // Option arrays are usually literals, new on every render: memoised values depend on their contents.
+  const onlyKey = String(props.onlyCountries);
+  const ignoredKey = String(props.ignoredCountries);
+  const preferredKey = String(preferred);
+  const patternKey = String(props.customPattern);
   const countries = useMemo(
     () => phoneCountries(listOptions),
-    // Option arrays are usually literals; compare their contents.
-    [String(props.onlyCountries), String(props.ignoredCountries), String(preferred)],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `listOptions` is rebuilt each render; the keys above stand for it
+    [onlyKey, ignoredKey, preferredKey],
   );
   const startCountry = (() => {
     const wanted = (props.defaultCountry ?? DEFAULT_PHONE_COUNTRY).toLowerCase();
-    return countries.some((country) => country.iso2 === wanted) ? wanted : countries[0]?.iso2 ?? 'us';
+    return countries.some((country) => country.iso2 === wanted) ? wanted : (countries[0]?.iso2 ?? 'us');
   })();
 
   const [country, setCountry] = useState(startCountry);
@@ -110,13 +129,25 @@ export function PhoneInput(props: PhoneInputProps) {
     restrictCharacters: props.restrictCharacters,
     customPattern: props.customPattern,
     displayMode: props.displayMode,
+    maxExtensionLength: props.maxExtensionLength,
   };
   const parsed = useMemo(
     () => (raw.trim() === '' ? null : parsePhone(raw, rules)),
-    [raw, country, String(props.onlyCountries), String(props.ignoredCountries), props.restrictCharacters, String(props.customPattern), props.displayMode],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `rules` is rebuilt each render; its option arrays compare by content
+    [
+      raw,
+      country,
+      onlyKey,
+      ignoredKey,
+      props.restrictCharacters,
+      patternKey,
+      props.displayMode,
+      props.maxExtensionLength,
+    ],
   );
   useEffect(() => {
     onChangeRef.current?.(parsed ? { ...parsed, raw } : { ...parsePhone('', rules), raw: '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- report when the parsed number changes, not on every render
   }, [parsed]);
 
   // intl-tel-input owns the typing: formatting as you type and switching country on "+44…".
@@ -127,7 +158,9 @@ export function PhoneInput(props: PhoneInputProps) {
       countrySelectorMode: 'OFF',
       initialCountry: startCountry as Iso2,
       onlyCountries: props.onlyCountries ? (props.onlyCountries.map((code) => code.toLowerCase()) as Iso2[]) : null,
-      excludeCountries: props.ignoredCountries ? (props.ignoredCountries.map((code) => code.toLowerCase()) as Iso2[]) : null,
+      excludeCountries: props.ignoredCountries
+        ? (props.ignoredCountries.map((code) => code.toLowerCase()) as Iso2[])
+        : null,
       formatAsYouType: props.autoFormat ?? true,
       separateDialCode: false,
       showFlags: false,
@@ -152,7 +185,7 @@ export function PhoneInput(props: PhoneInputProps) {
       iti.destroy();
       itiRef.current = null;
     };
-    // Set up once; later option changes need a remount (key) like any uncontrolled widget.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- set up once; later option changes need a remount (key) like any uncontrolled widget
   }, []);
 
   // Country by IP (spec §7): only until the shopper picks a country or types a number themselves.
@@ -160,14 +193,17 @@ export function PhoneInput(props: PhoneInputProps) {
     // A saved number already says its country; the lookup would only fight it.
     if (props.autoDefaultCountry === false || props.defaultValue?.trim()) return;
     let live = true;
-    detectCountryByIp({ url: props.geoIpUrl ?? envGeoIpUrl(), preferredCountries: preferred, countries }).then((result) => {
-      const iso2 = result.country.toLowerCase();
-      if (!live || chosenByShopper.current || !countries.some((entry) => entry.iso2 === iso2)) return;
-      selectCountry(iso2, false);
-    });
+    void detectCountryByIp({ url: props.geoIpUrl ?? envGeoIpUrl(), preferredCountries: preferred, countries }).then(
+      (result) => {
+        const iso2 = result.country.toLowerCase();
+        if (!live || chosenByShopper.current || !countries.some((entry) => entry.iso2 === iso2)) return;
+        selectCountry(iso2, false);
+      },
+    );
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one lookup per mount: the answer only seeds the first country
   }, []);
 
   useEffect(() => {
@@ -176,6 +212,7 @@ export function PhoneInput(props: PhoneInputProps) {
   }, [open]);
   useEffect(() => {
     if (!open || active < 0) return;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the DOM of the unit tests has no scrollIntoView
     listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active]);
 
@@ -188,7 +225,12 @@ export function PhoneInput(props: PhoneInputProps) {
     if (props.disabled) return;
     const rect = rowRef.current?.getBoundingClientRect();
     setDirection(rect ? dropdownDirection(rect, window.innerHeight) : 'down');
-    setActive(Math.max(0, countries.findIndex((entry) => entry.iso2 === country)));
+    setActive(
+      Math.max(
+        0,
+        countries.findIndex((entry) => entry.iso2 === country),
+      ),
+    );
     typed.current = initialTypeToFind;
     setOpen(true);
   }
@@ -227,123 +269,122 @@ export function PhoneInput(props: PhoneInputProps) {
   }
 
   const selected = countries.find((entry) => entry.iso2 === country);
-  const requiredResult = validate(raw, props.required ? 'required' : undefined, { name: props.name ?? 'telephone', label });
+  const requiredResult = validate(raw, props.required ? 'required' : undefined, {
+    name: props.name ?? 'telephone',
+    label,
+  });
   const fieldResult: FieldResult =
     parsed && !parsed.valid
-      ? { valid: false, missing: false, errors: [{ rule: 'phone', message: props.invalidMessage ?? PHONE_INVALID_MESSAGE }] }
+      ? {
+          valid: false,
+          missing: false,
+          errors: [{ rule: 'phone', message: props.invalidMessage ?? PHONE_INVALID_MESSAGE }],
+        }
       : requiredResult;
   const message = props.error ?? (touched || props.showErrors ? fieldResult.errors[0]?.message : undefined);
   const onValidityRef = useRef(props.onValidity);
   onValidityRef.current = props.onValidity;
   useEffect(() => {
     onValidityRef.current?.(fieldResult);
-    // Report when the outcome changes, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- report when the outcome changes, not on every render
   }, [fieldResult.valid, fieldResult.errors[0]?.message]);
   const showFlags = props.showFlags ?? true;
 
   return (
-    <div className="sf-field sf-phone">
-      <label className="sf-field__label" htmlFor={id}>
-        {label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <div className="sf-phone__row" ref={rowRef}>
-        <button
-          ref={buttonRef}
-          type="button"
-          className="sf-phone__country"
-          aria-haspopup="listbox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-label={`Phone country: ${selected?.name ?? 'none'}`}
-          disabled={props.disabled}
-          onClick={() => (open ? closeList('none') : openList())}
-          onKeyDown={(event) => {
-            if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-              event.preventDefault();
-              openList();
-            }
-          }}
-        >
-          {showFlags ? (
-            <span className={`iti__flag iti__${country}`} aria-hidden="true" />
-          ) : (
-            <span className="sf-phone__iso">{country.toUpperCase()}</span>
-          )}
-          <span className={`sf-phone__arrow${open ? ' is-open' : ''}`} aria-hidden="true" />
-        </button>
-        <ul
-          id={listId}
-          ref={listRef}
-          role="listbox"
-          // Reachable by keyboard while open (it scrolls); hidden, it drops out of the tab order.
-          tabIndex={0}
-          aria-label="Country calling codes"
-          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-          className={`sf-phone__list sf-phone__list--${direction}`}
-          data-direction={direction}
-          hidden={!open}
-          onKeyDown={onListKeyDown}
-          onBlur={(event) => {
-            if (!event.currentTarget.parentElement?.contains(event.relatedTarget as Node | null)) setOpen(false);
-          }}
-        >
-          {open
-            ? countries.map((entry, index) => (
-                <li
-                  key={entry.iso2}
-                  id={`${listId}-${index}`}
-                  data-index={index}
-                  data-iso2={entry.iso2}
-                  role="option"
-                  aria-selected={entry.iso2 === country}
-                  className={`sf-phone__option${index === active ? ' is-active' : ''}`}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onMouseEnter={() => setActive(index)}
-                  onClick={() => choose(entry)}
-                >
-                  {showFlags ? <span className={`iti__flag iti__${entry.iso2}`} aria-hidden="true" /> : null}
-                  <span className="sf-phone__name">{entry.name}</span>
-                  <span className="sf-phone__dial">+{entry.dialCode}</span>
-                </li>
-              ))
-            : null}
-        </ul>
-        <div className="sf-phone__number">
-          <input
-            ref={inputRef}
-            id={id}
-            className="sf-field__input sf-phone__input"
-            type="tel"
-            name={props.name ?? 'telephone'}
-            autoComplete="tel"
-            placeholder={props.placeholder ?? 'Enter a phone number'}
-            maxLength={props.maxLength ?? 25}
-            defaultValue={props.defaultValue}
+    <Field label={label} required={props.required} error={message} id={id} className="sf-phone">
+      {(aria) => (
+        <div className="sf-phone__row" ref={rowRef}>
+          <button
+            ref={buttonRef}
+            type="button"
+            className="sf-phone__country"
+            aria-haspopup="listbox"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-label={`Phone country: ${selected?.name ?? 'none'}`}
             disabled={props.disabled}
-            aria-required={props.required || undefined}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? errorId : undefined}
-            onBeforeInput={(event) => {
-              const data = (event.nativeEvent as InputEvent).data;
-              if (props.restrictCharacters && data && !/^[\d\s()+-]*$/.test(data)) event.preventDefault();
+            onClick={() => (open ? closeList('none') : openList())}
+            onKeyDown={(event) => {
+              if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+                event.preventDefault();
+                openList();
+              }
             }}
-            onInput={(event) => {
-              if (event.currentTarget.value.trim() !== '') chosenByShopper.current = true;
-              setRaw(event.currentTarget.value);
-            }}
+          >
+            {showFlags ? (
+              <span className={`iti__flag iti__${country}`} aria-hidden="true" />
+            ) : (
+              <span className="sf-phone__iso">{country.toUpperCase()}</span>
+            )}
+            <Icon name="chevron-down" className={`sf-phone__arrow${open ? ' is-open' : ''}`} />
+          </button>
+          <ul
+            id={listId}
+            ref={listRef}
+            role="listbox"
+            // Reachable by keyboard while open (it scrolls); hidden, it drops out of the tab order.
+            tabIndex={0}
+            aria-label="Country calling codes"
+            aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+            className={`sf-phone__list sf-phone__list--${direction}`}
+            data-direction={direction}
+            hidden={!open}
+            onKeyDown={onListKeyDown}
             onBlur={(event) => {
-              setRaw(event.currentTarget.value);
-              setTouched(true);
+              if (!event.currentTarget.parentElement?.contains(event.relatedTarget)) setOpen(false);
             }}
-          />
+          >
+            {open
+              ? countries.map((entry, index) => (
+                  // The list takes the keys (aria-activedescendant); the option needs only the click.
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                  <li
+                    key={entry.iso2}
+                    id={`${listId}-${index}`}
+                    data-index={index}
+                    data-iso2={entry.iso2}
+                    role="option"
+                    aria-selected={entry.iso2 === country}
+                    className={`sf-phone__option${index === active ? ' is-active' : ''}`}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onMouseEnter={() => setActive(index)}
+                    onClick={() => choose(entry)}
+                  >
+                    {showFlags ? <span className={`iti__flag iti__${entry.iso2}`} aria-hidden="true" /> : null}
+                    <span className="sf-phone__name">{entry.name}</span>
+                    <span className="sf-phone__dial">+{entry.dialCode}</span>
+                  </li>
+                ))
+              : null}
+          </ul>
+          <div className="sf-phone__number">
+            <input
+              ref={inputRef}
+              {...aria}
+              className="sf-field__input sf-phone__input"
+              type="tel"
+              name={props.name ?? 'telephone'}
+              autoComplete="tel"
+              placeholder={props.placeholder ?? 'Enter a phone number'}
+              maxLength={props.maxLength ?? 25}
+              defaultValue={props.defaultValue}
+              disabled={props.disabled}
+              onBeforeInput={(event) => {
+                const data = event.nativeEvent.data;
+                if (props.restrictCharacters && data && !/^[\d\s()+-]*$/.test(data)) event.preventDefault();
+              }}
+              onInput={(event) => {
+                if (event.currentTarget.value.trim() !== '') chosenByShopper.current = true;
+                setRaw(event.currentTarget.value);
+              }}
+              onBlur={(event) => {
+                setRaw(event.currentTarget.value);
+                setTouched(true);
+              }}
+            />
+          </div>
         </div>
-      </div>
-      {message ? (
-        <p id={errorId} className="sf-field__error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+      )}
+    </Field>
   );
 }

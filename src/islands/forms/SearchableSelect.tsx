@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FieldResult, RuleSet } from '../../lib/validation/index.ts';
 import { listKeyAction } from '../../lib/phone/list-keys.ts';
+import { Icon } from '../Icon.tsx';
+import { Field } from './Field.tsx';
 import { hasRequiredRule, useFieldValidation } from './use-field-validation.ts';
 import './forms.css';
 
@@ -45,7 +47,6 @@ export function SearchableSelect(props: SearchableSelectProps) {
   const generatedId = useId();
   const id = props.id ?? `select-${generatedId}`;
   const listId = `${id}-listbox`;
-  const errorId = `${id}-error`;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
@@ -64,19 +65,28 @@ export function SearchableSelect(props: SearchableSelectProps) {
   });
   const required = hasRequiredRule(props.rules);
 
-  useEffect(() => () => {
-    if (filterTimer.current) clearTimeout(filterTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (filterTimer.current) clearTimeout(filterTimer.current);
+    },
+    [],
+  );
   useEffect(() => {
     if (!open || active < 0) return;
     const option = listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the DOM of the unit tests has no scrollIntoView
     option?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active]);
 
   const openList = () => {
     if (props.disabled) return;
     setOpen(true);
-    setActive(Math.max(0, filtered.findIndex((option) => option.value === props.value)));
+    setActive(
+      Math.max(
+        0,
+        filtered.findIndex((option) => option.value === props.value),
+      ),
+    );
   };
   const close = () => {
     setOpen(false);
@@ -92,109 +102,109 @@ export function SearchableSelect(props: SearchableSelectProps) {
   };
 
   return (
-    <div className={['sf-field', 'sf-select', props.className].filter(Boolean).join(' ')}>
-      <label className="sf-field__label" htmlFor={id}>
-        {props.label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <div className="sf-select__control">
-        <input
-          id={id}
-          className="sf-field__input sf-select__input"
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-required={required || undefined}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? errorId : undefined}
-          placeholder={props.placeholder}
-          disabled={props.disabled}
-          value={query ?? selected?.label ?? ''}
-          onClick={() => (open ? undefined : openList())}
-          onChange={(event) => {
-            const text = event.currentTarget.value;
-            setQuery(text);
-            setOpen(true);
-            setActive(0);
-            if (filterTimer.current) clearTimeout(filterTimer.current);
-            filterTimer.current = setTimeout(() => {
-              setFilter(text);
-              setActive(0);
-            }, SELECT_FILTER_DEBOUNCE_MS);
-          }}
-          onKeyDown={(event) => {
-            if (!open) {
-              if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-                event.preventDefault();
-                openList();
-              }
-              return;
-            }
-            // Enter right after typing must act on what was typed, not on the debounced list.
-            const current = query !== null && query !== filter ? filterOptions(props.options, query) : filtered;
-            const action = listKeyAction(event.key, Math.min(active, current.length - 1), current.length);
-            if (event.key === ' ') return; // a space is text in a searchable input
-            if (action.type === 'move') {
-              event.preventDefault();
-              if (current !== filtered) setFilter(query ?? '');
-              setActive(action.index);
-            } else if (action.type === 'select') {
-              event.preventDefault();
-              choose(current[action.index]);
-            } else if (action.type === 'close') {
-              if (action.restoreFocus) event.preventDefault();
-              close();
-            }
-          }}
-          onBlur={() => {
-            close();
-            touch();
-          }}
-        />
-        <span className="sf-select__arrow" aria-hidden="true" />
-      </div>
-      <ul
-        id={listId}
-        ref={listRef}
-        role="listbox"
-        aria-label={props.label}
-        className="sf-select__list"
-        hidden={!open}
-      >
-        {open && filtered.length === 0 ? (
-          <li className="sf-select__empty" role="presentation">
-            {props.emptyText ?? 'No matches'}
-          </li>
-        ) : null}
-        {open
-          ? filtered.map((option, index) => (
-              <li
-                key={`${option.value}-${index}`}
-                id={`${listId}-${index}`}
-                data-index={index}
-                role="option"
-                aria-selected={option.value === props.value}
-                className={['sf-select__option', index === active ? 'is-active' : ''].filter(Boolean).join(' ')}
-                // Keep focus in the input so its blur does not close the list before the click lands.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => choose(option)}
-              >
-                {option.label}
+    <Field
+      label={props.label}
+      required={required}
+      error={message}
+      id={id}
+      className={['sf-select', props.className].filter(Boolean).join(' ')}
+    >
+      {(aria) => (
+        <>
+          <div className="sf-select__control">
+            <input
+              {...aria}
+              className="sf-field__input sf-select__input"
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={open}
+              aria-controls={listId}
+              aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+              placeholder={props.placeholder}
+              disabled={props.disabled}
+              value={query ?? selected?.label ?? ''}
+              onClick={() => (open ? undefined : openList())}
+              onChange={(event) => {
+                const text = event.currentTarget.value;
+                setQuery(text);
+                setOpen(true);
+                setActive(0);
+                if (filterTimer.current) clearTimeout(filterTimer.current);
+                filterTimer.current = setTimeout(() => {
+                  setFilter(text);
+                  setActive(0);
+                }, SELECT_FILTER_DEBOUNCE_MS);
+              }}
+              onKeyDown={(event) => {
+                if (!open) {
+                  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                    event.preventDefault();
+                    openList();
+                  }
+                  return;
+                }
+                // Enter right after typing must act on what was typed, not on the debounced list.
+                const current = query !== null && query !== filter ? filterOptions(props.options, query) : filtered;
+                const action = listKeyAction(event.key, Math.min(active, current.length - 1), current.length);
+                if (event.key === ' ') return; // a space is text in a searchable input
+                if (action.type === 'move') {
+                  event.preventDefault();
+                  if (current !== filtered) setFilter(query ?? '');
+                  setActive(action.index);
+                } else if (action.type === 'select') {
+                  event.preventDefault();
+                  choose(current[action.index]);
+                } else if (action.type === 'close') {
+                  if (action.restoreFocus) event.preventDefault();
+                  close();
+                }
+              }}
+              onBlur={() => {
+                close();
+                touch();
+              }}
+            />
+            <Icon name="chevron-down" className="sf-select__arrow" />
+          </div>
+          <ul
+            id={listId}
+            ref={listRef}
+            role="listbox"
+            aria-label={props.label}
+            className="sf-select__list"
+            hidden={!open}
+          >
+            {open && filtered.length === 0 ? (
+              <li className="sf-select__empty" role="presentation">
+                {props.emptyText ?? 'No matches'}
               </li>
-            ))
-          : null}
-      </ul>
-      <input type="hidden" name={props.name} value={props.value ?? ''} />
-      {message ? (
-        <p id={errorId} className="sf-field__error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+            ) : null}
+            {open
+              ? filtered.map((option, index) => (
+                  // The combobox input takes the keys (aria-activedescendant); the option needs only the click.
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                  <li
+                    key={`${option.value}-${index}`}
+                    id={`${listId}-${index}`}
+                    data-index={index}
+                    role="option"
+                    aria-selected={option.value === props.value}
+                    className={['sf-select__option', index === active ? 'is-active' : ''].filter(Boolean).join(' ')}
+                    // Keep focus in the input so its blur does not close the list before the click lands.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onMouseEnter={() => setActive(index)}
+                    onClick={() => choose(option)}
+                  >
+                    {option.label}
+                  </li>
+                ))
+              : null}
+          </ul>
+          <input type="hidden" name={props.name} value={props.value ?? ''} />
+        </>
+      )}
+    </Field>
   );
 }

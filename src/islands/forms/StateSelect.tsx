@@ -48,7 +48,7 @@ export function StateSelect(props: StateSelectProps) {
       value={props.value}
       onChange={props.onChange}
       // A country without regions cannot satisfy 'required'; the field is then off and optional.
-      rules={options.length === 0 ? undefined : props.rules ?? 'required'}
+      rules={options.length === 0 ? undefined : (props.rules ?? 'required')}
       showErrors={props.showErrors}
       error={props.error}
       onValidity={props.onValidity}

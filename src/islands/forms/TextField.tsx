@@ -1,5 +1,6 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import type { FieldResult, RuleSet, ValidateOptions } from '../../lib/validation/index.ts';
+import { Field } from './Field.tsx';
 import { hasRequiredRule, useDelayedCommit, useFieldValidation } from './use-field-validation.ts';
 import './forms.css';
 
@@ -22,6 +23,8 @@ export type TextFieldProps = {
   showErrors?: boolean;
   /** A message from the server (422) shown instead of the rules' message. */
   error?: string;
+  /** A lasting help text under the input. */
+  hint?: string;
   onValidity?: (result: FieldResult) => void;
   type?: 'text' | 'email' | 'password' | 'search' | 'url' | 'number' | 'date';
   placeholder?: string;
@@ -36,14 +39,12 @@ export type TextFieldProps = {
 
 /** A labelled text input whose rule messages appear when the shopper leaves it (spec §5). */
 export function TextField(props: TextFieldProps) {
-  const generatedId = useId();
-  const id = props.id ?? `field-${generatedId}`;
-  const errorId = `${id}-error`;
   const field = useDelayedCommit(props.value ?? props.defaultValue ?? '', props.delay ?? TEXT_INPUT_DELAY_MS, (value) =>
-    props.onValueChange?.(value));
+    props.onValueChange?.(value),
+  );
   useEffect(() => {
     if (props.value !== undefined && props.value !== field.committed) field.reset(props.value);
-    // Only an outside change of `value` should overwrite what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only an outside change of `value` should overwrite what is typed
   }, [props.value]);
   const { message, touch } = useFieldValidation(field.committed, props.rules, {
     name: props.name,
@@ -56,36 +57,33 @@ export function TextField(props: TextFieldProps) {
   });
   const required = hasRequiredRule(props.rules);
   return (
-    <div className={['sf-field', props.className].filter(Boolean).join(' ')}>
-      <label className="sf-field__label" htmlFor={id}>
-        {props.label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id}
-        className="sf-field__input"
-        name={props.name}
-        type={props.type ?? 'text'}
-        value={field.draft}
-        placeholder={props.placeholder}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        disabled={props.disabled}
-        aria-required={required || undefined}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
-        onChange={(event) => field.type(event.currentTarget.value)}
-        onBlur={() => {
-          field.flush();
-          touch();
-        }}
-      />
-      {message ? (
-        <p id={errorId} className="sf-field__error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      label={props.label}
+      required={required}
+      hint={props.hint}
+      error={message}
+      id={props.id}
+      className={props.className}
+    >
+      {(aria) => (
+        <input
+          {...aria}
+          className="sf-field__input"
+          name={props.name}
+          type={props.type ?? 'text'}
+          value={field.draft}
+          placeholder={props.placeholder}
+          autoComplete={props.autoComplete}
+          inputMode={props.inputMode}
+          maxLength={props.maxLength}
+          disabled={props.disabled}
+          onChange={(event) => field.type(event.currentTarget.value)}
+          onBlur={() => {
+            field.flush();
+            touch();
+          }}
+        />
+      )}
+    </Field>
   );
 }

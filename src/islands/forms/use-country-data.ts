@@ -7,9 +7,12 @@ export function useCountryData(countries: readonly CountryRegions[] | undefined)
   useEffect(() => {
     if (countries) return;
     let live = true;
-    loadCountries().then((data) => {
-      if (live) setLoaded(data);
-    }, (error: unknown) => console.error(new Error('Country list failed to load', { cause: error })));
+    loadCountries().then(
+      (data) => {
+        if (live) setLoaded(data);
+      },
+      (error: unknown) => console.error(new Error('Country list failed to load', { cause: error })),
+    );
     return () => {
       live = false;
     };

@@ -40,9 +40,12 @@ export function useDelayedCommit(initial: string, delay: number, onCommit: (valu
     setCommitted(value);
     commitRef.current(value);
   };
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return {
     draft,
     committed,
@@ -69,5 +72,11 @@ export function useDelayedCommit(initial: string, delay: number, onCommit: (valu
 export function hasRequiredRule(rules: RuleSet | undefined): boolean {
   if (!rules) return false;
   if (typeof rules === 'string') return rules.split('|').some((rule) => rule.trim() === 'required');
-  return rules.some((rule) => (typeof rule === 'string' ? rule === 'required' : Array.isArray(rule) ? rule[0] === 'required' : (rule as { name: string }).name === 'required'));
+  return rules.some((rule) =>
+    typeof rule === 'string'
+      ? rule === 'required'
+      : Array.isArray(rule)
+        ? rule[0] === 'required'
+        : (rule as { name: string }).name === 'required',
+  );
 }

@@ -5,7 +5,7 @@
 import type { Bundle, BundleItem, Image, Product, ProductVariant } from '../api-types.ts';
 
 /** One tile of a product grid: a product or a bundle. */
-export interface CatalogCard {
+export type CatalogCard = {
   kind: 'product' | 'bundle';
   id: string;
   name: string;
@@ -14,7 +14,7 @@ export interface CatalogCard {
   /** The default image, else the first; null shows the 'No image available' placeholder. */
   image: Image | null;
   available: boolean;
-}
+};
 
 /** Images with the default one (`default_e_commerce_image_id`) first, the rest in their order. */
 export function orderGallery(images: readonly Image[], defaultImageId: string | null): Image[] {
@@ -53,21 +53,23 @@ export function bundleCard(bundle: Bundle): CatalogCard {
 }
 
 /** A variant as the product page and the add-to-cart island use it. */
-export interface VariantView {
+export type VariantView = {
   id: string;
   name: string;
   options: Record<string, string>;
   price: string;
   available: boolean;
-}
+  /** Units in stock, for "Only N left" and the quantity picker's limit. */
+  stock: number;
+};
 
 export function variantView(variant: ProductVariant): VariantView {
   const a = variant.attributes;
-  return { id: variant.id, name: a.name, options: a.options, price: a.price, available: a.available };
+  return { id: variant.id, name: a.name, options: a.options, price: a.price, available: a.available, stock: a.stock };
 }
 
 /** A bundle item as the bundle page shows it. */
-export interface BundleItemView {
+export type BundleItemView = {
   id: string;
   productId: string;
   variantId: string;
@@ -76,7 +78,7 @@ export interface BundleItemView {
   quantity: number;
   price: string;
   image: Image | null;
-}
+};
 
 export function bundleItemView(item: BundleItem): BundleItemView {
   const a = item.attributes;

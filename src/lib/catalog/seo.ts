@@ -20,7 +20,8 @@ export function plainText(html: string, max = 160): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-const availability = (available: boolean) => (available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+const availability = (available: boolean) =>
+  available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
 
 function absolute(url: string, origin: string): string {
   return new URL(url, origin).href;
@@ -39,7 +40,15 @@ export function productJsonLd(data: ProductPageData, canonical: string, origin: 
         availability: availability(v.available),
         url: canonical,
       }))
-    : [{ '@type': 'Offer', price: product.price, priceCurrency: 'USD', availability: availability(product.available), url: canonical }];
+    : [
+        {
+          '@type': 'Offer',
+          price: product.price,
+          priceCurrency: 'USD',
+          availability: availability(product.available),
+          url: canonical,
+        },
+      ];
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -58,10 +67,17 @@ export function bundleJsonLd(data: BundlePageData, canonical: string, origin: st
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: bundle.name,
-    description: plainText(bundle.description, 5000) || data.items.map((i) => `${i.quantity} × ${i.productName}`).join(', '),
+    description:
+      plainText(bundle.description, 5000) || data.items.map((i) => `${i.quantity} × ${i.productName}`).join(', '),
     image: bundle.gallery.map((image) => absolute(image.url, origin)),
     url: canonical,
-    offers: { '@type': 'Offer', price: bundle.price, priceCurrency: 'USD', availability: availability(bundle.available), url: canonical },
+    offers: {
+      '@type': 'Offer',
+      price: bundle.price,
+      priceCurrency: 'USD',
+      availability: availability(bundle.available),
+      url: canonical,
+    },
   };
 }
 

@@ -1,7 +1,10 @@
 /** sitemap.xml and robots.txt bodies (pure, so the rules are tested without a server). */
 
 function xmlEscape(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }
 
 /** A sitemap of absolute URLs. */

@@ -7,7 +7,10 @@ import type { VariantView } from './catalog-card.ts';
 export type Selection = Record<string, string>;
 
 /** Each option's distinct values in the order variants list them. */
-export function optionValues(variants: readonly VariantView[], optionNames: readonly string[]): Record<string, string[]> {
+export function optionValues(
+  variants: readonly VariantView[],
+  optionNames: readonly string[],
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const name of optionNames) {
     const values: string[] = [];
@@ -21,14 +24,24 @@ export function optionValues(variants: readonly VariantView[], optionNames: read
 }
 
 /** The variant matching every chosen option, or null. */
-export function findVariant(variants: readonly VariantView[], optionNames: readonly string[], selection: Selection): VariantView | null {
+export function findVariant(
+  variants: readonly VariantView[],
+  optionNames: readonly string[],
+  selection: Selection,
+): VariantView | null {
   if (optionNames.length === 0) return variants[0] ?? null;
   return variants.find((variant) => optionNames.every((name) => variant.options[name] === selection[name])) ?? null;
 }
 
-/** The first available variant's options (else the first variant's): the choice a page opens with. */
-export function initialSelection(variants: readonly VariantView[]): Selection {
-  const start = variants.find((variant) => variant.available) ?? variants[0];
+/**
+ * The choice a page opens with: the variant its URL names (`?variant=ID`, kept so a reload or a
+ * shared link shows the same one), else the first available variant, else the first.
+ */
+export function initialSelection(variants: readonly VariantView[], requestedId?: string | null): Selection {
+  const start =
+    variants.find((variant) => variant.id === requestedId) ??
+    variants.find((variant) => variant.available) ??
+    variants[0];
   return start ? { ...start.options } : {};
 }
 
@@ -48,7 +61,13 @@ export function isValueAvailable(
  * Choosing `value` for `name`: when the other choices no longer name a variant, the closest
  * variant with that value takes over, so a selection always names something.
  */
-export function choose(variants: readonly VariantView[], optionNames: readonly string[], selection: Selection, name: string, value: string): Selection {
+export function choose(
+  variants: readonly VariantView[],
+  optionNames: readonly string[],
+  selection: Selection,
+  name: string,
+  value: string,
+): Selection {
   const next = { ...selection, [name]: value };
   if (findVariant(variants, optionNames, next)) return next;
   const candidates = variants.filter((variant) => variant.options[name] === value);

@@ -2,12 +2,12 @@ import type { Image } from '../api-types.ts';
 import { bundleItemView, orderGallery, type BundleItemView } from '../catalog/catalog-card.ts';
 import { hasStatus, isCatalogId, type CatalogApi } from './catalog-api.ts';
 
-export interface BundleParams {
+export type BundleParams = {
   slug: string;
   id: string | undefined;
-}
+};
 
-export interface BundlePageData {
+export type BundlePageData = {
   bundle: {
     id: string;
     name: string;
@@ -18,7 +18,7 @@ export interface BundlePageData {
     gallery: Image[];
   };
   items: BundleItemView[];
-}
+};
 
 /** The bundle page's data, or null when there is no such bundle (the page answers 404). */
 export async function loadBundle(api: CatalogApi, { slug, id }: BundleParams): Promise<BundlePageData | null> {

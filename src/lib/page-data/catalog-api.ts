@@ -1,13 +1,25 @@
 /**
- * The part of the API client the catalog loaders use. The build script may pass the shell's
- * client (`createApiClient`) or anything with these methods, e.g. a stub in tests.
+ * The API calls the catalog loaders use, bound to one requester (`catalogApi`) or stubbed in tests:
+ * anything with these methods.
  */
-import type { ApiClient } from '../api-client.ts';
+import {
+  bindCalls,
+  getBundle,
+  getProduct,
+  listBundleItems,
+  listBundles,
+  listProductVariants,
+  listProducts,
+  type BoundCalls,
+  type Requester,
+} from '../api-client/index.ts';
 
-export type CatalogApi = Pick<
-  ApiClient,
-  'listProducts' | 'getProduct' | 'listProductVariants' | 'listBundles' | 'getBundle' | 'listBundleItems'
->;
+const catalogCalls = { listProducts, getProduct, listProductVariants, listBundles, getBundle, listBundleItems };
+
+export type CatalogApi = BoundCalls<typeof catalogCalls>;
+
+/** The catalog calls over one requester. */
+export const catalogApi = (request: Requester): CatalogApi => bindCalls(request, catalogCalls);
 
 /** True for an API error answer with one of `statuses` (ApiError carries `status`). */
 export function hasStatus(error: unknown, ...statuses: number[]): boolean {

@@ -9,16 +9,6 @@ import { loadProduct, type ProductPageData } from './product.ts';
 import { loadShop, parseShopQuery, type ShopData } from './shop.ts';
 import { loadStoreFront, type StoreFrontData } from './store-front.ts';
 
-/** Every catalog page loader, by page kind: `(api, params) → data` (null: no such page). */
-export const pageDataLoaders = {
-  'store-front': loadStoreFront,
-  shop: loadShop,
-  product: loadProduct,
-  bundle: loadBundle,
-} as const;
-
-export type CatalogPageKind = keyof typeof pageDataLoaders;
-
 /** What `{path}/_payload.json` holds. */
 export type CatalogPayload =
   | { page: 'store-front'; path: string; data: StoreFrontData }
@@ -33,11 +23,17 @@ export type CatalogRoute =
   | { page: 'bundle'; slug: string; id: string };
 
 const STORE_SEGMENT = '([A-Za-z0-9][A-Za-z0-9_-]*)';
-const ROUTES: Array<[RegExp, (m: RegExpExecArray, search: URLSearchParams) => CatalogRoute]> = [
+const ROUTES: [RegExp, (m: RegExpExecArray, search: URLSearchParams) => CatalogRoute][] = [
   [new RegExp(`^/${STORE_SEGMENT}/?$`), (m) => ({ page: 'store-front', slug: m[1]! })],
   [new RegExp(`^/${STORE_SEGMENT}/shop/?$`), (m, search) => ({ page: 'shop', slug: m[1]!, search })],
-  [new RegExp(`^/${STORE_SEGMENT}/product/([^/]+)/?$`), (m) => ({ page: 'product', slug: m[1]!, id: decodeURIComponent(m[2]!) })],
-  [new RegExp(`^/${STORE_SEGMENT}/product-bundle/([^/]+)/?$`), (m) => ({ page: 'bundle', slug: m[1]!, id: decodeURIComponent(m[2]!) })],
+  [
+    new RegExp(`^/${STORE_SEGMENT}/product/([^/]+)/?$`),
+    (m) => ({ page: 'product', slug: m[1]!, id: decodeURIComponent(m[2]!) }),
+  ],
+  [
+    new RegExp(`^/${STORE_SEGMENT}/product-bundle/([^/]+)/?$`),
+    (m) => ({ page: 'bundle', slug: m[1]!, id: decodeURIComponent(m[2]!) }),
+  ],
 ];
 
 /** Which catalog page a prefixed path (`/acme/product/7`, query allowed) names, or null. */
@@ -65,7 +61,11 @@ export async function loadCatalogPayload(api: CatalogApi, pathWithQuery: string)
     case 'store-front':
       return { page: 'store-front', path, data: await loadStoreFront(api, { slug: route.slug }) };
     case 'shop':
-      return { page: 'shop', path, data: await loadShop(api, { slug: route.slug, query: parseShopQuery(route.search) }) };
+      return {
+        page: 'shop',
+        path,
+        data: await loadShop(api, { slug: route.slug, query: parseShopQuery(route.search) }),
+      };
     case 'product': {
       const data = await loadProduct(api, { slug: route.slug, id: route.id });
       return data && { page: 'product', path, data };
@@ -91,7 +91,8 @@ async function allIds(fetchPage: (page: number) => Promise<Many<{ id: string }>>
       ids.push(item.id);
     }
     const total = list.meta?.total;
-    const done = fresh.length === 0 || list.data.length < LIST_PAGE_SIZE || (total !== undefined && ids.length >= total);
+    const done =
+      fresh.length === 0 || list.data.length < LIST_PAGE_SIZE || (total !== undefined && ids.length >= total);
     if (done) return ids;
   }
 }
@@ -115,4 +116,3 @@ export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<s
     `${base}/sitemap.xml`,
   ];
 }
-

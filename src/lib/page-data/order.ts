@@ -4,17 +4,18 @@
  */
 import type { Order } from '../api-types.ts';
 import { isApiError } from '../api-error.ts';
-import { createApiClient, internalApiBaseUrl } from '../api-client.ts';
+import { bindCalls, createRequester, getOrder } from '../api-client/index.ts';
+import type { RenderApi } from './request-api.ts';
 import { headerCookieJar } from '../cookies.ts';
 
-export interface OrderApi {
+export type OrderApi = {
   getOrder(orderUuid: string): Promise<Order>;
-}
+};
 
-export interface OrderParams {
+export type OrderParams = {
   slug: string;
   id: string | undefined;
-}
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,8 +33,19 @@ export async function loadOrder(api: OrderApi, { slug, id }: OrderParams): Promi
 }
 
 /** The order for an on-demand page request, with the shopper's cookies; null for snapshot requests (no shopper). */
-export async function orderForRequest(request: Request, locals: { store: { slug: string } | null; prerender: boolean }, id: string | undefined): Promise<Order | null> {
+export async function orderForRequest(
+  request: Request,
+  locals: { store: { slug: string } | null; prerender: boolean; api: RenderApi },
+  id: string | undefined,
+): Promise<Order | null> {
   if (!locals.store || locals.prerender) return null;
-  const api = createApiClient({ baseUrl: internalApiBaseUrl(process.env), cookies: headerCookieJar(request.headers.get('cookie')) });
+  const api = bindCalls(
+    createRequester({
+      baseUrl: locals.api.baseUrl,
+      fetch: locals.api.fetch,
+      cookies: headerCookieJar(request.headers.get('cookie')),
+    }),
+    { getOrder },
+  );
   return loadOrder(api, { slug: locals.store.slug, id });
 }

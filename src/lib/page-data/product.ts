@@ -2,12 +2,12 @@ import type { Image } from '../api-types.ts';
 import { orderGallery, variantView, type VariantView } from '../catalog/catalog-card.ts';
 import { hasStatus, isCatalogId, type CatalogApi } from './catalog-api.ts';
 
-export interface ProductParams {
+export type ProductParams = {
   slug: string;
   id: string | undefined;
-}
+};
 
-export interface ProductPageData {
+export type ProductPageData = {
   product: {
     id: string;
     name: string;
@@ -20,7 +20,7 @@ export interface ProductPageData {
     gallery: Image[];
   };
   variants: VariantView[];
-}
+};
 
 /** The product page's data, or null when there is no such product (the page answers 404). */
 export async function loadProduct(api: CatalogApi, { slug, id }: ProductParams): Promise<ProductPageData | null> {

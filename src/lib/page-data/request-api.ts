@@ -1,17 +1,26 @@
-/**
- * The API client an on-demand or snapshot render of a catalog page uses: the internal API URL,
- * and the shopper's cookies only when the request is not a snapshot (a snapshot is shared by
- * every shopper, so it must never carry one shopper's tokens).
- */
-import { createApiClient, internalApiBaseUrl } from '../api-client.ts';
+import { createRequester } from '../api-client/index.ts';
 import { headerCookieJar } from '../cookies.ts';
-import type { CatalogApi } from './catalog-api.ts';
+import { catalogApi, type CatalogApi } from './catalog-api.ts';
 
-export function catalogApiForRequest(request: Request, prerender: boolean): CatalogApi {
-  return createApiClient({
-    baseUrl: internalApiBaseUrl(process.env),
-    cookies: headerCookieJar(prerender ? null : request.headers.get('cookie')),
-  });
+/** The API a server-side render calls (`locals.api`): where it is, and the `fetch` that reaches it. */
+export type RenderApi = {
+  baseUrl: string;
+  fetch: typeof fetch;
+};
+
+/**
+ * The API client an on-demand or snapshot render of a catalog page uses: the render's API, and the
+ * shopper's cookies only when the request is not a snapshot (a snapshot is shared by every shopper,
+ * so it must never carry one shopper's tokens).
+ */
+export function catalogApiForRequest(request: Request, locals: { prerender: boolean; api: RenderApi }): CatalogApi {
+  return catalogApi(
+    createRequester({
+      baseUrl: locals.api.baseUrl,
+      fetch: locals.api.fetch,
+      cookies: headerCookieJar(locals.prerender ? null : request.headers.get('cookie')),
+    }),
+  );
 }
 
 /**
@@ -19,8 +28,8 @@ export function catalogApiForRequest(request: Request, prerender: boolean): Cata
  * snapshot is rendered on 127.0.0.1 but served from the real site), the custom domain on one,
  * else the request's own origin.
  */
-export function siteOrigin(url: URL, customDomain: string | null, env: Record<string, string | undefined> = process.env): string {
+export function siteOrigin(url: URL, customDomain: string | null, siteUrl: string | undefined): string {
   if (customDomain) return url.hostname === customDomain ? url.origin : `${url.protocol}//${customDomain}`;
-  const configured = env.PUBLIC_SITE_URL?.replace(/\/+$/, '');
+  const configured = siteUrl?.replace(/\/+$/, '');
   return configured || url.origin;
 }

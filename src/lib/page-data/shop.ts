@@ -9,11 +9,11 @@ const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 100_000;
 
 /** The shop's query string, read leniently: bad values fall back to defaults, never an error. */
-export interface ShopQuery {
+export type ShopQuery = {
   page: number;
   sort: ShopSort;
   q: string;
-}
+};
 
 export function parseShopQuery(search: URLSearchParams): ShopQuery {
   const page = Number(search.get('page'));
@@ -35,19 +35,19 @@ export function shopSearch(query: Partial<ShopQuery>): string {
   return s ? `?${s}` : '';
 }
 
-export interface ShopParams {
+export type ShopParams = {
   slug: string;
   query: ShopQuery;
-}
+};
 
-export interface ShopData {
+export type ShopData = {
   query: ShopQuery;
   products: CatalogCard[];
   bundles: CatalogCard[];
   /** Products and bundles matching the search, over all pages. */
   total: number;
   pageCount: number;
-}
+};
 
 function totalOf(list: Many<unknown>, query: ListQuery): number {
   // An API that does not paginate answers everything at once: its length is the total.
@@ -60,7 +60,12 @@ function totalOf(list: Many<unknown>, query: ListQuery): number {
  * filtering and paging (a 10,000-product store costs one page of work per request).
  */
 export async function loadShop(api: CatalogApi, { slug, query }: ShopParams): Promise<ShopData> {
-  const list: ListQuery = { page: query.page, per_page: SHOP_PAGE_SIZE, sort: query.sort, ...(query.q ? { q: query.q } : {}) };
+  const list: ListQuery = {
+    page: query.page,
+    per_page: SHOP_PAGE_SIZE,
+    sort: query.sort,
+    ...(query.q ? { q: query.q } : {}),
+  };
   const [products, bundles] = await Promise.all([api.listProducts(slug, list), api.listBundles(slug, list)]);
   const productTotal = totalOf(products, list);
   const bundleTotal = totalOf(bundles, list);

@@ -6,17 +6,23 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { createTestStripe } from './test-stripe.ts';
 
-// Offline, a hanging script request would leave loadStripe pending forever (stack-facts.md).
+// Offline, a hanging script request would leave loadStripe pending forever (ADR 040).
 const LOAD_TIMEOUT_MS = 15_000;
 
-export interface LoadPaymentProviderOptions {
+export type LoadPaymentProviderOptions = {
   publishableKey: string | undefined;
   apiBase: string;
   timeoutMs?: number;
-}
+};
 
 /** Resolves the Stripe object for `<Elements stripe={…}>`; rejects when Stripe.js cannot load in time. */
-export async function loadPaymentProvider({ publishableKey, apiBase, timeoutMs = LOAD_TIMEOUT_MS }: LoadPaymentProviderOptions): Promise<Stripe> {
+export async function loadPaymentProvider({
+  publishableKey,
+  apiBase,
+  timeoutMs = LOAD_TIMEOUT_MS,
+}: LoadPaymentProviderOptions): Promise<Stripe> {
+  // react-stripe-js types <Elements stripe> as the whole Stripe object, of which it calls elements(),
+  // createToken, createPaymentMethod and confirmCardPayment: the one place the stand-in is taken for it.
   if (!publishableKey) return createTestStripe({ apiBase }) as unknown as Stripe;
   const { loadStripe } = await import('@stripe/stripe-js/pure');
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,46 +1,59 @@
 /**
  * A local stand-in for the part of the Stripe.js interface @stripe/react-stripe-js uses
- * (stack-facts.md, Stripe): `elements()`, `create('cardNumber' | 'cardExpiry' | 'cardCvc')`,
+ * (docs/decisions/040-checkout-flow-and-stripe-stand-in.md): `elements()`, `create('cardNumber' | 'cardExpiry' | 'cardCvc')`,
  * `mount()`, `on/off('change')`, `update`, `destroy`, `getElement`, `confirmCardPayment`.
  * Test mode (no Stripe keys) runs the very same CardNumberElement & co. against it; its fields
  * are real inputs and its confirmation goes to the API's test processor, which follows
  * Stripe's test card numbers. Never used when PUBLIC_STRIPE_PUBLISHABLE_KEY is set.
  */
+import type { PaymentProvider } from '../payment-flow.ts';
 
 export type CardElementType = 'cardNumber' | 'cardExpiry' | 'cardCvc';
 
-export interface CardFieldError {
+export type CardFieldError = {
   type: 'validation_error';
   code: string;
   message: string;
-}
+};
 
 /** The `change` event Stripe's card elements emit. */
-export interface CardChangeEvent {
+export type CardChangeEvent = {
   elementType: CardElementType;
   empty: boolean;
   complete: boolean;
   error?: CardFieldError;
   brand: string;
-}
+};
 
-interface Evaluation {
+type Evaluation = {
   /** What the input shows (formatted). */
   display: string;
   complete: boolean;
   error?: CardFieldError;
-}
+};
 
-const LABELS: Record<CardElementType, string> = { cardNumber: 'Card number', cardExpiry: 'Expiration date', cardCvc: 'CVC' };
-const PLACEHOLDERS: Record<CardElementType, string> = { cardNumber: '1234 1234 1234 1234', cardExpiry: 'MM / YY', cardCvc: 'CVC' };
-const AUTOCOMPLETE: Record<CardElementType, string> = { cardNumber: 'cc-number', cardExpiry: 'cc-exp', cardCvc: 'cc-csc' };
+const LABELS: Record<CardElementType, string> = {
+  cardNumber: 'Card number',
+  cardExpiry: 'Expiration date',
+  cardCvc: 'CVC',
+};
+const PLACEHOLDERS: Record<CardElementType, string> = {
+  cardNumber: '1234 1234 1234 1234',
+  cardExpiry: 'MM / YY',
+  cardCvc: 'CVC',
+};
+const AUTOCOMPLETE: Record<CardElementType, string> = {
+  cardNumber: 'cc-number',
+  cardExpiry: 'cc-exp',
+  cardCvc: 'cc-csc',
+};
 
 const digitsOf = (raw: string) => raw.replace(/\D/g, '');
 
 /** Card brand from the leading digits, with Stripe's brand names. */
 export function cardBrand(raw: string): string {
   const d = digitsOf(raw);
-  if (/^4/.test(d)) return 'visa';
+  if (d.startsWith('4')) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(d)) return 'mastercard';
   if (/^3[47]/.test(d)) return 'amex';
   if (/^(6011|65|64[4-9])/.test(d)) return 'discover';
@@ -66,7 +79,12 @@ export function evaluateCardNumber(raw: string): Evaluation {
   const digits = digitsOf(raw).slice(0, length);
   const display = digits.replace(/(\d{4})(?=\d)/g, '$1 ');
   if (digits.length < length) return { display, complete: false };
-  if (!luhnValid(digits)) return { display, complete: false, error: { type: 'validation_error', code: 'incorrect_number', message: 'Your card number is invalid.' } };
+  if (!luhnValid(digits))
+    return {
+      display,
+      complete: false,
+      error: { type: 'validation_error', code: 'incorrect_number', message: 'Your card number is invalid.' },
+    };
   return { display, complete: true };
 }
 
@@ -79,14 +97,30 @@ export function evaluateExpiry(raw: string, now: Date = new Date()): Evaluation 
   const display = digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
   const month = Number(digits.slice(0, 2));
   if (digits.length >= 2 && (month < 1 || month > 12)) {
-    return { display, complete: false, error: { type: 'validation_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." } };
+    return {
+      display,
+      complete: false,
+      error: {
+        type: 'validation_error',
+        code: 'invalid_expiry_month',
+        message: "Your card's expiration month is invalid.",
+      },
+    };
   }
   if (digits.length < 4) return { display, complete: false };
   const year = 2000 + Number(digits.slice(2));
   const thisYear = now.getUTCFullYear();
   const thisMonth = now.getUTCMonth() + 1;
   if (year < thisYear || (year === thisYear && month < thisMonth)) {
-    return { display, complete: false, error: { type: 'validation_error', code: 'invalid_expiry_year_past', message: "Your card's expiration date is in the past." } };
+    return {
+      display,
+      complete: false,
+      error: {
+        type: 'validation_error',
+        code: 'invalid_expiry_year_past',
+        message: "Your card's expiration date is in the past.",
+      },
+    };
   }
   return { display, complete: true };
 }
@@ -127,7 +161,10 @@ export class TestCardElement {
 
   mount(target: HTMLElement | string): void {
     const container = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target;
-    if (!container) throw new Error(`test-stripe: nothing to mount ${this.elementType} into (${String(target)})`);
+    if (!container)
+      throw new Error(
+        `test-stripe: nothing to mount ${this.elementType} into (${typeof target === 'string' ? target : target.tagName})`,
+      );
     const input = document.createElement('input');
     input.type = 'text';
     input.inputMode = 'numeric';
@@ -136,7 +173,7 @@ export class TestCardElement {
     input.placeholder = PLACEHOLDERS[this.elementType];
     input.setAttribute('aria-label', LABELS[this.elementType]);
     input.className = 'test-stripe-input';
-    input.disabled = this.options['disabled'] === true;
+    input.disabled = this.options.disabled === true;
     input.addEventListener('input', () => this.onInput());
     input.addEventListener('focus', () => {
       container.classList.add('StripeElement--focus');
@@ -158,9 +195,11 @@ export class TestCardElement {
     if (!this.input) return;
     const raw = this.input.value;
     const evaluation =
-      this.elementType === 'cardNumber' ? evaluateCardNumber(raw)
-      : this.elementType === 'cardExpiry' ? evaluateExpiry(raw, this.group.now())
-      : evaluateCvc(raw);
+      this.elementType === 'cardNumber'
+        ? evaluateCardNumber(raw)
+        : this.elementType === 'cardExpiry'
+          ? evaluateExpiry(raw, this.group.now())
+          : evaluateCvc(raw);
     if (this.input.value !== evaluation.display) this.input.value = evaluation.display;
     this.state = {
       elementType: this.elementType,
@@ -195,7 +234,7 @@ export class TestCardElement {
 
   update(options: Record<string, unknown>): void {
     this.options = { ...this.options, ...options };
-    if (this.input && 'disabled' in options) this.input.disabled = options['disabled'] === true;
+    if (this.input && 'disabled' in options) this.input.disabled = options.disabled === true;
   }
 
   focus(): void {
@@ -235,7 +274,9 @@ export class TestElements {
 
   create(type: string, options?: Record<string, unknown>): TestCardElement {
     if (type !== 'cardNumber' && type !== 'cardExpiry' && type !== 'cardCvc') {
-      throw new Error(`test-stripe: element type "${type}" is not supported in test mode; use cardNumber, cardExpiry or cardCvc`);
+      throw new Error(
+        `test-stripe: element type "${type}" is not supported in test mode; use cardNumber, cardExpiry or cardCvc`,
+      );
     }
     if (this.elements.has(type)) throw new Error(`test-stripe: only one ${type} element per elements group`);
     const element = new TestCardElement(type, this, options);
@@ -266,27 +307,27 @@ export class TestElements {
   }
 }
 
-export interface ConfirmCardPaymentData {
+export type ConfirmCardPaymentData = {
   payment_method: { card: unknown; billing_details?: { name?: string; email?: string } };
-}
+};
 
-export interface TestPaymentIntent {
+export type TestPaymentIntent = {
   id: string;
   status: string;
   amount: string;
   currency: string;
-}
+};
 
 export type ConfirmCardPaymentResult =
   | { paymentIntent: TestPaymentIntent; error?: undefined }
   | { error: { type: string; code?: string; message: string }; paymentIntent?: undefined };
 
-export interface TestStripeOptions {
+export type TestStripeOptions = {
   /** The API base URL, e.g. "/api/". */
   apiBase: string;
   fetch?: typeof fetch;
   now?: () => Date;
-}
+};
 
 const UNEXPECTED = 'Sorry an unexpected error occurred, please try again.';
 
@@ -296,8 +337,12 @@ export function intentIdFromClientSecret(clientSecret: string): string {
   return at === -1 ? clientSecret : clientSecret.slice(0, at);
 }
 
-/** The stand-in Stripe object handed to `<Elements stripe={…}>` in test mode. */
-export class TestStripe {
+/**
+ * The stand-in Stripe object handed to `<Elements stripe={…}>` in test mode. Its payment half is
+ * the checkout's PaymentProvider, checked by the compiler; its elements half is the surface
+ * react-stripe-js calls (docs/decisions/170-services-and-one-api-client.md).
+ */
+export class TestStripe implements PaymentProvider {
   private readonly options: TestStripeOptions;
   private readonly groups = new Set<TestElements>();
 
@@ -320,9 +365,26 @@ export class TestStripe {
     const number = group?.field('cardNumber');
     const expiry = group?.field('cardExpiry');
     const cvc = group?.field('cardCvc');
-    if (!number?.complete) return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } };
-    if (!expiry?.complete) return { error: { type: 'validation_error', code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." } };
-    if (!cvc?.complete) return { error: { type: 'validation_error', code: 'incomplete_cvc', message: "Your card's security code is incomplete." } };
+    if (!number?.complete)
+      return {
+        error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' },
+      };
+    if (!expiry?.complete)
+      return {
+        error: {
+          type: 'validation_error',
+          code: 'incomplete_expiry',
+          message: "Your card's expiration date is incomplete.",
+        },
+      };
+    if (!cvc?.complete)
+      return {
+        error: {
+          type: 'validation_error',
+          code: 'incomplete_cvc',
+          message: "Your card's security code is incomplete.",
+        },
+      };
 
     const expiryDigits = expiry.value.padStart(4, '0');
     const body = {
@@ -337,27 +399,46 @@ export class TestStripe {
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;
     try {
-      response = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+      response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+      });
     } catch {
       return { error: { type: 'api_connection_error', message: UNEXPECTED } };
     }
-    const answer = (await response.json().catch(() => null)) as { message?: string } & Partial<TestPaymentIntent> | null;
+    const answer = (await response.json().catch(() => null)) as
+      ({ message?: string } & Partial<TestPaymentIntent>) | null;
     if (response.ok && answer?.id && answer.status) {
-      return { paymentIntent: { id: answer.id, status: answer.status, amount: answer.amount ?? '', currency: answer.currency ?? 'usd' } };
+      return {
+        paymentIntent: {
+          id: answer.id,
+          status: answer.status,
+          amount: answer.amount ?? '',
+          currency: answer.currency ?? 'usd',
+        },
+      };
     }
     if (response.status === 402) {
-      return { error: { type: 'card_error', code: 'card_declined', message: answer?.message ?? 'Your card was declined.' } };
+      return {
+        error: { type: 'card_error', code: 'card_declined', message: answer?.message ?? 'Your card was declined.' },
+      };
     }
     return { error: { type: 'api_error', message: answer?.message ?? UNEXPECTED } };
   }
 
   // react-stripe-js checks these exist before accepting the object as a Stripe instance.
-  async createToken(): Promise<ConfirmCardPaymentResult> {
-    return { error: { type: 'invalid_request_error', message: 'createToken is not available in test mode.' } };
+  createToken(): Promise<ConfirmCardPaymentResult> {
+    return Promise.resolve({
+      error: { type: 'invalid_request_error', message: 'createToken is not available in test mode.' },
+    });
   }
 
-  async createPaymentMethod(): Promise<ConfirmCardPaymentResult> {
-    return { error: { type: 'invalid_request_error', message: 'createPaymentMethod is not available in test mode.' } };
+  createPaymentMethod(): Promise<ConfirmCardPaymentResult> {
+    return Promise.resolve({
+      error: { type: 'invalid_request_error', message: 'createPaymentMethod is not available in test mode.' },
+    });
   }
 }
 

@@ -29,7 +29,10 @@ export type CountryLookupOptions = {
 export type CountryLookupResult = { country: string; source: 'lookup' | 'fallback'; error?: string };
 
 /** First preferred country, else the first listed (upper-case iso2). */
-export function fallbackCountry(preferred: readonly string[] | undefined, countries: readonly { iso2: string }[]): string {
+export function fallbackCountry(
+  preferred: readonly string[] | undefined,
+  countries: readonly { iso2: string }[],
+): string {
   return (preferred?.[0] ?? countries[0]?.iso2 ?? 'US').toUpperCase();
 }
 

@@ -26,7 +26,7 @@ function tryParse(number: string, iso2: string | undefined): PhoneNumber | null 
 
 const FORMATS = { E164: 'E.164', INTERNATIONAL: 'INTERNATIONAL', NATIONAL: 'NATIONAL', RFC3966: 'RFC3966' } as const;
 
-export const itiUtils: ItiUtils = {
+const itiUtils: ItiUtils = {
   formatNumber(number, iso2, format = 'E164') {
     return tryParse(number, iso2)?.format(FORMATS[format]) ?? number;
   },

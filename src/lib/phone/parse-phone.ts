@@ -7,15 +7,9 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js';
 import { isCountryAllowed } from './phone-countries.ts';
+import { PHONE_LIMITS } from './phone-limits.ts';
 
-/** Limits of spec §5/§9 (they are also libphonenumber-js's own; kept here so our checks do not depend on it). */
-export const PHONE_LIMITS = {
-  minNationalLength: 2,
-  maxNationalLength: 17,
-  maxRawInputLength: 250,
-  maxCallingCodeLength: 3,
-  maxExtensionLength: 20,
-} as const;
+export { PHONE_LIMITS };
 
 export const DISPLAY_MODES = ['auto', 'national', 'international', 'e.164', 'rfc3966', 'idd'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
@@ -34,6 +28,8 @@ export type PhoneRules = {
   customPattern?: RegExp | string;
   /** How `formatted` is written (spec §5); unknown modes log an error and use international. */
   displayMode?: string;
+  /** Longest extension accepted, in digits (spec §9: 20 by default); a longer one is `too_long`. */
+  maxExtensionLength?: number;
 };
 
 export type ParsedPhone = {
@@ -50,6 +46,8 @@ export type ParsedPhone = {
 
 export const DEFAULT_PHONE_COUNTRY = 'US';
 const ALLOWED_CHARACTERS = /^[\d\s()+-]*$/;
+/** An extension at the end of the input: `;ext=`, `ext`, `ext.`, `extn`, `extension`, `x` or `#`, then digits. */
+const EXTENSION = /(?:;ext=|[\s,]*(?:ext(?:ension|n)?|x|#)[.:]?\s*)(\d+)#?\s*$/i;
 
 const ERROR_KINDS: Record<string, PhoneErrorKind> = {
   NOT_A_NUMBER: 'not_a_number',
@@ -75,7 +73,9 @@ const LIBRARY_FORMATS: Record<Exclude<DisplayMode, 'auto' | 'idd'>, NumberFormat
 export function resolveDisplayMode(mode: string | undefined, raw: string): Exclude<DisplayMode, 'auto'> {
   const chosen = mode ?? 'auto';
   if (!(DISPLAY_MODES as readonly string[]).includes(chosen)) {
-    console.error(`Unknown phone display mode "${chosen}"; using international. Use one of: ${DISPLAY_MODES.join(', ')}.`);
+    console.error(
+      `Unknown phone display mode "${chosen}"; using international. Use one of: ${DISPLAY_MODES.join(', ')}.`,
+    );
     return 'international';
   }
   if (chosen === 'auto') return raw.trim().startsWith('+') ? 'international' : 'national';
@@ -85,7 +85,9 @@ export function resolveDisplayMode(mode: string | undefined, raw: string): Exclu
 /** Writes a parsed number in `mode`; IDD is dialled from `fromCountry` and falls back to international when it has no IDD prefix. */
 export function formatPhone(phone: PhoneNumber, mode: Exclude<DisplayMode, 'auto'>, fromCountry: string): string {
   if (mode === 'idd') {
-    return phone.format('IDD', { fromCountry: fromCountry.toUpperCase() as CountryCode }) || phone.format('INTERNATIONAL');
+    return (
+      phone.format('IDD', { fromCountry: fromCountry.toUpperCase() as CountryCode }) || phone.format('INTERNATIONAL')
+    );
   }
   return phone.format(LIBRARY_FORMATS[mode]);
 }
@@ -101,24 +103,36 @@ function patternOf(pattern: RegExp | string): RegExp {
 export function parsePhone(raw: string, rules: PhoneRules = {}): ParsedPhone {
   const selected = (rules.country ?? DEFAULT_PHONE_COUNTRY).toUpperCase();
   const failed = (error: PhoneErrorKind, country?: string): ParsedPhone => ({
-    country, countryCode: undefined, formatted: raw, valid: false, possible: false, nationalNumber: '', error,
+    country,
+    countryCode: undefined,
+    formatted: raw,
+    valid: false,
+    possible: false,
+    nationalNumber: '',
+    error,
   });
   // Checked before the library so an oversized paste never reaches its regexes.
   if (raw.length > PHONE_LIMITS.maxRawInputLength) return failed('too_long');
   if (rules.restrictCharacters && !ALLOWED_CHARACTERS.test(raw)) return failed('not_a_number');
   const mode = resolveDisplayMode(rules.displayMode, raw);
   const international = raw.trim().startsWith('+');
+  const extension = EXTENSION.exec(raw);
+  if (extension && extension[1]!.length > (rules.maxExtensionLength ?? PHONE_LIMITS.maxExtensionLength)) {
+    return failed('too_long', international ? undefined : selected);
+  }
+  const number = extension ? raw.slice(0, extension.index) : raw;
 
   let phone: PhoneNumber;
   try {
     phone = international
-      ? parsePhoneNumberWithError(raw)
-      : parsePhoneNumberWithError(raw, { defaultCountry: selected as CountryCode });
+      ? parsePhoneNumberWithError(number)
+      : parsePhoneNumberWithError(number, { defaultCountry: selected as CountryCode });
   } catch (error) {
     return failed(errorKind(error), international ? undefined : selected);
   }
+  if (extension) phone.setExt(extension[1]!);
 
-  const nationalNumber = String(phone.nationalNumber);
+  const nationalNumber: string = phone.nationalNumber;
   const country = phone.country ?? (international ? undefined : selected);
   let valid = phone.isValid();
   let possible = phone.isPossible();
@@ -128,8 +142,8 @@ export function parsePhone(raw: string, rules: PhoneRules = {}): ParsedPhone {
   if (!error && !possible) {
     // The length check names why an impossible number fails (too short / too long for its country).
     const lengthError = international
-      ? validatePhoneNumberLength(raw)
-      : validatePhoneNumberLength(raw, { defaultCountry: selected as CountryCode });
+      ? validatePhoneNumberLength(number)
+      : validatePhoneNumberLength(number, { defaultCountry: selected as CountryCode });
     error = lengthError ? ERROR_KINDS[lengthError] : undefined;
   }
   if (error) {
@@ -145,7 +159,7 @@ export function parsePhone(raw: string, rules: PhoneRules = {}): ParsedPhone {
 
   return {
     country,
-    countryCode: String(phone.countryCallingCode),
+    countryCode: phone.countryCallingCode,
     // IDD is written as dialled from the field's country (the shopper's side of the call).
     formatted: formatPhone(phone, mode, selected),
     valid,

@@ -24,12 +24,15 @@ const lower = (codes: readonly string[] | undefined): Set<string> | null =>
   codes && codes.length > 0 ? new Set(codes.map((code) => code.toLowerCase())) : null;
 
 /** Whether `iso2` may be used given only-countries / ignored-countries. */
-export function isCountryAllowed(iso2: string, options: Pick<CountryListOptions, 'onlyCountries' | 'ignoredCountries'>): boolean {
+export function isCountryAllowed(
+  iso2: string,
+  options: Pick<CountryListOptions, 'onlyCountries' | 'ignoredCountries'>,
+): boolean {
   const code = iso2.toLowerCase();
   const only = lower(options.onlyCountries);
   const ignored = lower(options.ignoredCountries);
   if (only && !only.has(code)) return false;
-  if (ignored && ignored.has(code)) return false;
+  if (ignored?.has(code)) return false;
   return true;
 }
 

@@ -21,7 +21,9 @@ export function typeToFind(state: TypeToFindState, key: string, now: number): Ty
 export function findByPrefix(countries: readonly PhoneCountry[], query: string): number {
   const q = query.toLowerCase();
   if (q.trim() === '') return -1;
-  return countries.findIndex((country) => country.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().startsWith(q));
+  return countries.findIndex((country) =>
+    country.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().startsWith(q),
+  );
 }
 
 /** A space extends a query typed within the last 700 ms ("United K…"); otherwise it selects (spec §9). */

@@ -16,12 +16,15 @@ function escapeRegex(text: string): string {
 /** Reads `text` in `format` (tokens YYYY, YY, MM, M, DD, D); null when it does not fit or is no real day (02/30). */
 export function parseDateWithFormat(text: string, format: string): Date | null {
   const order: string[] = [];
-  const pattern = format.split(/(YYYY|YY|MM|M|DD|D)/).map((part) => {
-    const token = TOKENS[part];
-    if (token === undefined) return escapeRegex(part);
-    order.push(part);
-    return token;
-  }).join('');
+  const pattern = format
+    .split(/(YYYY|YY|MM|M|DD|D)/)
+    .map((part) => {
+      const token = TOKENS[part];
+      if (token === undefined) return escapeRegex(part);
+      order.push(part);
+      return token;
+    })
+    .join('');
   const match = new RegExp(`^${pattern}$`).exec(text.trim());
   if (!match) return null;
   let year = 1970;

@@ -7,9 +7,7 @@
  * Rules are data: a pipe string (`'required|matches:/^\\d{5}$/'`) or a list (`['required', ['min', 3]]`).
  */
 export { parseRules } from './parse-rules.ts';
-export type { ParsedRule, RuleArg, RuleInput, RuleSet } from './parse-rules.ts';
-export { FALLBACK_MESSAGE, RULES, isEmpty } from './rules.ts';
-export type { RuleContext, RuleDefinition } from './rules.ts';
-export { FORM_INCOMPLETE, FORM_INVALID, humanizeName, validate, validateForm } from './validate.ts';
-export type { FieldResult, FieldSchema, FormResult, FormSchema, RuleFailure, ValidateOptions } from './validate.ts';
-export { parseDateWithFormat } from './dates.ts';
+export type { RuleSet } from './parse-rules.ts';
+export { RULES } from './rules.ts';
+export { FORM_INCOMPLETE, FORM_INVALID, formMessage, validate, validateForm } from './validate.ts';
+export type { FieldResult, ValidateOptions } from './validate.ts';

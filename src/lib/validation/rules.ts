@@ -31,10 +31,14 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
+// Field values are strings, numbers or booleans; anything else is compared as its default text, as before.
+// eslint-disable-next-line @typescript-eslint/no-base-to-string
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 const argText = (arg: RuleArg | undefined): string => (arg instanceof RegExp ? String(arg) : text(arg));
 const isNumeric = (value: unknown): boolean =>
-  typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value);
+  typeof value === 'number'
+    ? Number.isFinite(value)
+    : typeof value === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value);
 /** "a, b or c" for messages listing allowed values. */
 function list(args: RuleArg[], joiner: string): string {
   const items = args.map(argText);
@@ -65,6 +69,11 @@ const LETTERS_SPACES = /^[\p{L} ]+$/u;
 const LETTERS_DIGITS = /^[\p{L}\p{N}]+$/u;
 const SYMBOLS = /^[^\p{L}\p{N}\s]+$/u;
 const EMAIL = /^[^\s@"<>()[\],;:]+@[^\s@"<>()[\],;:]+\.[^\s@"<>()[\],;:.]{2,}$/;
+
+const CONTAINS_NUMBER: RuleDefinition = {
+  check: ({ value }) => /\p{N}/u.test(text(value)),
+  message: ({ displayName }) => `${displayName} must contain numbers.`,
+};
 
 export const RULES: Record<string, RuleDefinition> = {
   accepted: {
@@ -97,14 +106,23 @@ export const RULES: Record<string, RuleDefinition> = {
     message: ({ displayName }) => `${displayName} does not match.`,
     runsOnEmpty: true,
   },
+  // One contains_ rule per character-class rule (alpha, alpha_spaces, alphanumeric, lowercase,
+  // number, symbol, uppercase): the value needs at least one such character. contains_numeric is
+  // contains_number's other name (FormKit's), so forms written either way work.
   contains_alpha: {
     check: ({ value }) => /\p{L}/u.test(text(value)),
     message: ({ displayName }) => `${displayName} must contain alphabetical characters.`,
   },
-  contains_numeric: {
-    check: ({ value }) => /\p{N}/u.test(text(value)),
-    message: ({ displayName }) => `${displayName} must contain numbers.`,
+  contains_alpha_spaces: {
+    check: ({ value }) => /[\p{L} ]/u.test(text(value)),
+    message: ({ displayName }) => `${displayName} must contain letters or spaces.`,
   },
+  contains_alphanumeric: {
+    check: ({ value }) => /[\p{L}\p{N}]/u.test(text(value)),
+    message: ({ displayName }) => `${displayName} must contain letters or numbers.`,
+  },
+  contains_number: CONTAINS_NUMBER,
+  contains_numeric: CONTAINS_NUMBER,
   contains_lowercase: {
     check: ({ value }) => /\p{Ll}/u.test(text(value)),
     message: ({ displayName }) => `${displayName} must contain a lowercase letter.`,
@@ -124,7 +142,9 @@ export const RULES: Record<string, RuleDefinition> = {
       return date !== null && limit !== null && date.getTime() > limit.getTime();
     },
     message: ({ displayName, args }) =>
-      args[0] === undefined ? `${displayName} must be in the future.` : `${displayName} must be after ${formatDateArg(args[0])}.`,
+      args[0] === undefined
+        ? `${displayName} must be in the future.`
+        : `${displayName} must be after ${formatDateArg(args[0])}.`,
   },
   date_before: {
     check: ({ value, args, now }) => {
@@ -133,7 +153,9 @@ export const RULES: Record<string, RuleDefinition> = {
       return date !== null && limit !== null && date.getTime() < limit.getTime();
     },
     message: ({ displayName, args }) =>
-      args[0] === undefined ? `${displayName} must be in the past.` : `${displayName} must be before ${formatDateArg(args[0])}.`,
+      args[0] === undefined
+        ? `${displayName} must be in the past.`
+        : `${displayName} must be before ${formatDateArg(args[0])}.`,
   },
   date_between: {
     check: ({ value, args }) => {
@@ -147,7 +169,8 @@ export const RULES: Record<string, RuleDefinition> = {
   date_format: {
     check: ({ value, args }) =>
       args[0] === undefined ? toDate(value) !== null : parseDateWithFormat(text(value), argText(args[0])) !== null,
-    message: ({ displayName, args }) => `${displayName} is not a valid date, please use the format ${argText(args[0])}.`,
+    message: ({ displayName, args }) =>
+      `${displayName} is not a valid date, please use the format ${argText(args[0])}.`,
   },
   email: {
     check: ({ value }) => EMAIL.test(text(value).trim()),
@@ -183,18 +206,26 @@ export const RULES: Record<string, RuleDefinition> = {
   },
   matches: {
     check: ({ value, args }) =>
-      args.some((arg) => (arg instanceof RegExp ? new RegExp(arg.source, arg.flags.replace('g', '')).test(text(value)) : argText(arg) === text(value))),
+      args.some((arg) =>
+        arg instanceof RegExp
+          ? new RegExp(arg.source, arg.flags.replace('g', '')).test(text(value))
+          : argText(arg) === text(value),
+      ),
     message: ({ value }) => `“${text(value)}” is not an allowed value.`,
   },
   max: {
     check: ({ value, args }) => size(value) <= Number(args[0]),
     message: ({ displayName, args, value }) =>
-      Array.isArray(value) ? `Cannot have more than ${argText(args[0])} ${displayName}.` : `${displayName} must be no more than ${argText(args[0])}.`,
+      Array.isArray(value)
+        ? `Cannot have more than ${argText(args[0])} ${displayName}.`
+        : `${displayName} must be no more than ${argText(args[0])}.`,
   },
   min: {
     check: ({ value, args }) => size(value) >= Number(args[0]),
     message: ({ displayName, args, value }) =>
-      Array.isArray(value) ? `Cannot have fewer than ${argText(args[0])} ${displayName}.` : `${displayName} must be at least ${argText(args[0])}.`,
+      Array.isArray(value)
+        ? `Cannot have fewer than ${argText(args[0])} ${displayName}.`
+        : `${displayName} must be at least ${argText(args[0])}.`,
   },
   not: {
     check: ({ value, args }) => !args.some((arg) => argText(arg) === text(value)),

@@ -70,7 +70,7 @@ export function validate(value: unknown, rules: RuleSet | undefined, options: Va
     if (definition.check(ctx)) continue;
     if (empty) missing = true;
     const override = options.messages?.[ruleName];
-    const message = typeof override === 'function' ? override(ctx) : override ?? definition.message(ctx);
+    const message = typeof override === 'function' ? override(ctx) : (override ?? definition.message(ctx));
     errors.push({ rule: ruleName, message: message || FALLBACK_MESSAGE });
   }
   return { valid: errors.length === 0, errors, missing };
@@ -89,21 +89,35 @@ export type FormResult = {
 };
 
 /**
- * Validates every field of `schema` against `values`. The form message is 'Form incomplete.'
- * when any field fails because it is empty (a required field left blank), otherwise — every
- * needed field filled but some value wrong — 'Sorry, not all fields are filled out correctly.'
+ * The form-level message of spec §5 for a submitted form, beside its fields' own messages; null
+ * when every field is valid. Which one applies: 'Form incomplete.' when a field fails because it
+ * is empty (a required field left blank — the shopper has something left to fill in), otherwise —
+ * every needed field filled but some value wrong — 'Sorry, not all fields are filled out
+ * correctly.' (there is something to correct). Missing wins when both happen. A field that has
+ * not reported a result yet (`undefined`) counts as missing.
  */
+export function formMessage(results: Iterable<Pick<FieldResult, 'valid' | 'missing'> | undefined>): string | null {
+  let invalid = false;
+  for (const result of results) {
+    if (!result || (!result.valid && result.missing)) return FORM_INCOMPLETE;
+    if (!result.valid) invalid = true;
+  }
+  return invalid ? FORM_INVALID : null;
+}
+
+/** Validates every field of `schema` against `values`; the form message is `formMessage`'s. */
 export function validateForm(
   values: Readonly<Record<string, unknown>>,
   schema: FormSchema,
   options: Pick<ValidateOptions, 'now' | 'rules'> = {},
 ): FormResult {
   const fields: Record<string, string> = {};
-  let anyMissing = false;
+  const results: FieldResult[] = [];
   for (const [name, field] of Object.entries(schema)) {
-    const spec = typeof field === 'string' || Array.isArray(field)
-      ? { rules: field as RuleSet }
-      : (field as { rules: RuleSet; label?: string; messages?: ValidateOptions['messages'] });
+    const spec =
+      typeof field === 'string' || Array.isArray(field)
+        ? { rules: field as RuleSet }
+        : (field as { rules: RuleSet; label?: string; messages?: ValidateOptions['messages'] });
     const result = validate(values[name], spec.rules, {
       ...options,
       name,
@@ -113,8 +127,8 @@ export function validateForm(
     });
     const first = result.errors[0];
     if (first) fields[name] = first.message;
-    if (result.missing) anyMissing = true;
+    results.push(result);
   }
-  const valid = Object.keys(fields).length === 0;
-  return { valid, fields, formMessage: valid ? null : anyMissing ? FORM_INCOMPLETE : FORM_INVALID };
+  const message = formMessage(results);
+  return { valid: message === null, fields, formMessage: message };
 }

@@ -14,6 +14,6 @@ export const GET: APIRoute = ({ url, locals }) => {
   }
   const body = store.allowedListsPresent
     ? robotsTxt({ disallowAll: true, prefixed: false })
-    : robotsTxt({ sitemap: `${siteOrigin(url, locals.customDomain)}/sitemap.xml`, prefixed: false });
+    : robotsTxt({ sitemap: `${siteOrigin(url, locals.customDomain, locals.siteUrl)}/sitemap.xml`, prefixed: false });
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 };

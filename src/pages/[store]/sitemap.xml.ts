@@ -12,8 +12,8 @@ export const GET: APIRoute = async ({ request, url, locals }) => {
   if (!store || store.allowedListsPresent) {
     return new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  const api = catalogApiForRequest(request, locals.prerender);
-  const origin = siteOrigin(url, locals.customDomain);
+  const api = catalogApiForRequest(request, locals);
+  const origin = siteOrigin(url, locals.customDomain, locals.siteUrl);
   const links = sitemapLinks(await listCatalogPaths(api, store.slug), store.slug, locals.linkBase);
   return new Response(sitemapXml(links.map((link) => origin + link)), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },

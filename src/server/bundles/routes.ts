@@ -14,10 +14,22 @@ export function bundleRoutes({ db }: AppDeps) {
   app.get('/', async (c) => {
     const options = readQuery(c, listQuerySchema);
     const { rows, total } = await listBundles(db, c.var.store.id, options);
-    const items = await bundleItems(db, rows.map((r) => r.id));
-    const images = await imagesByProduct(db, items.map((i) => i.product_id));
+    const items = await bundleItems(
+      db,
+      rows.map((r) => r.id),
+    );
+    const images = await imagesByProduct(
+      db,
+      items.map((i) => i.product_id),
+    );
     const body: Many<Bundle> = {
-      data: rows.map((row) => reshapeBundle(row, items.filter((i) => i.bundle_id === row.id), images)),
+      data: rows.map((row) =>
+        reshapeBundle(
+          row,
+          items.filter((i) => i.bundle_id === row.id),
+          images,
+        ),
+      ),
       meta: { total, page: options.page, perPage: options.perPage },
     };
     return c.json(body);
@@ -27,7 +39,10 @@ export function bundleRoutes({ db }: AppDeps) {
     const row = await findBundle(db, c.var.store.id, intId(c.req.param('id')));
     if (!row) throw notFound();
     const items = await bundleItems(db, [row.id]);
-    const images = await imagesByProduct(db, items.map((i) => i.product_id));
+    const images = await imagesByProduct(
+      db,
+      items.map((i) => i.product_id),
+    );
     const body: One<Bundle> = { data: reshapeBundle(row, items, images) };
     return c.json(body);
   });
@@ -36,7 +51,10 @@ export function bundleRoutes({ db }: AppDeps) {
     const row = await findBundle(db, c.var.store.id, intId(c.req.param('id')));
     if (!row) throw notFound();
     const items = await bundleItems(db, [row.id]);
-    const images = await imagesByProduct(db, items.map((i) => i.product_id));
+    const images = await imagesByProduct(
+      db,
+      items.map((i) => i.product_id),
+    );
     const body: Many<BundleItem> = { data: items.map((item) => reshapeBundleItem(item, images)) };
     return c.json(body);
   });

@@ -1,30 +1,24 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Cart, CartItem, GiftCard, Image } from '../../lib/api-types.ts';
-import { HEADER } from '../../lib/api-types.ts';
 import { centsToDecimal } from '../../lib/money.ts';
 import { compileOnce } from '../db/compile-once.ts';
 import type { CartRow, Database, StoreRow } from '../db/schema.ts';
+import type { AppEnv } from '../http/context.ts';
 import { computeTotals, countCartUnits, MAX_QUANTITY, type PricingRule, type Totals } from '../domain/cart-math.ts';
+import type { StockLine } from '../domain/stock.ts';
 
 type Db = Kysely<Database>;
 
-// 192 random bits, base64url: unguessable, and safe in a header and a cookie.
-const TOKEN_FORMAT = /^[A-Za-z0-9_-]{32,128}$/;
-
-export const newCartToken = () => randomBytes(24).toString('base64url');
-
 /**
- * The shopper's cart token: the `recipient-token` header when well-formed, else a fresh one that is
- * returned in the `recipient-token` response header (the client keeps it in a cookie, spec §7).
+ * The shopper's cart token: the `recipient-token` header the cart-token middleware checked, or the
+ * new one it issued in the `recipient-token` answer header (the client keeps it in a cookie, spec §7).
  */
-export function cartToken(c: Context): string {
-  const sent = c.req.header(HEADER.recipientToken)?.trim();
-  if (sent && TOKEN_FORMAT.test(sent)) return sent;
-  const token = newCartToken();
-  c.header(HEADER.recipientToken, token);
+export function cartToken(c: Context<AppEnv>): string {
+  const token = c.var.cartToken;
+  if (!token) throw new Error(`cartToken(): the cart-token middleware is not mounted on ${c.req.path}`);
   return token;
 }
 
@@ -37,7 +31,12 @@ export function pricingRule(store: StoreRow): PricingRule {
 }
 
 export async function findCart(db: Db, storeId: number, token: string): Promise<CartRow | undefined> {
-  return db.selectFrom('carts').selectAll().where('store_id', '=', storeId).where('token', '=', token).executeTakeFirst();
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('token', '=', token)
+    .executeTakeFirst();
 }
 
 /** The cart for this token in this store, created on first write and locked for the transaction. */
@@ -47,7 +46,13 @@ export async function lockOrCreateCart(trx: Db, storeId: number, token: string):
     .values({ id: randomUUID(), store_id: storeId, token, address: null, payment_intent_id: null, last_order_id: null })
     .onConflict((oc) => oc.columns(['store_id', 'token']).doNothing())
     .execute();
-  return trx.selectFrom('carts').selectAll().where('store_id', '=', storeId).where('token', '=', token).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('carts')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('token', '=', token)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -58,7 +63,15 @@ export async function lockOrCreateCart(trx: Db, storeId: number, token: string):
 export async function upsertTouchedCart(trx: Db, storeId: number, token: string, now: Date): Promise<CartRow> {
   return trx
     .insertInto('carts')
-    .values({ id: randomUUID(), store_id: storeId, token, address: null, payment_intent_id: null, last_order_id: null, updated_at: now })
+    .values({
+      id: randomUUID(),
+      store_id: storeId,
+      token,
+      address: null,
+      payment_intent_id: null,
+      last_order_id: null,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.columns(['store_id', 'token']).doUpdateSet({ updated_at: now }))
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -69,22 +82,43 @@ export async function upsertTouchedCart(trx: Db, storeId: number, token: string,
  * undefined when this token has no cart here. A refused change rolls the touch back with it.
  */
 export async function touchCart(trx: Db, storeId: number, token: string, now: Date): Promise<CartRow | undefined> {
-  return trx.updateTable('carts').set({ updated_at: now }).where('store_id', '=', storeId).where('token', '=', token).returningAll().executeTakeFirst();
+  return trx
+    .updateTable('carts')
+    .set({ updated_at: now })
+    .where('store_id', '=', storeId)
+    .where('token', '=', token)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**
  * Adding a variant, as one statement and so one atomic write without a transaction around it:
- * - `v`: the store's variant with its stock, name and the quantity this shopper's cart already holds
- *   of it on its own line (bundle lines aside), as the statement's snapshot sees them;
+ * - `v`: the store's variant with its stock, name, the quantity this shopper's cart already holds of
+ *   it on its own line and its share of the cart's bundle lines, as the statement's snapshot sees them;
  * - `c`: the cart, created or touched (`on conflict do update` waits for and locks a cart another
- *   call is writing) — only when that held quantity plus the new one passes the stock and the limit;
+ *   call is writing) — only when the own line plus the new quantity stays within the 99 limit and
+ *   the whole demand (own line, bundles, new quantity) within the stock;
  * - `l`: the line, created or increased on the `cart_lines_single_variant` index. The increase checks
  *   the limits again against the line as it is now, so concurrent adds can never pass them.
  * When the first check refuses, nothing is written. When only the second does (another call added
- * the same variant meanwhile), the cart has been touched and nothing else.
+ * the same variant meanwhile), the cart has been touched and nothing else. The bundle share is the
+ * snapshot's: a bundle added to the same cart at the same instant can slip past it, and then
+ * checkout refuses the cart and finalize never takes more than the stock (docs/decisions/090).
  */
 const addVariantStatement = compileOnce(
-  (db, a: { cartId: string; lineId: string; storeId: number; token: string; variantId: number; quantity: number; now: Date; max: number }) =>
+  (
+    db,
+    a: {
+      cartId: string;
+      lineId: string;
+      storeId: number;
+      token: string;
+      variantId: number;
+      quantity: number;
+      now: Date;
+      max: number;
+    },
+  ) =>
     db
       .with('v', (db) =>
         db
@@ -99,10 +133,29 @@ const addVariantStatement = compileOnce(
             eb
               .selectFrom('cart_lines as held')
               .select('held.quantity')
-              .where('held.cart_id', '=', (eb) => eb.selectFrom('carts').select('carts.id').where('carts.store_id', '=', a.storeId).where('carts.token', '=', a.token))
+              .where('held.cart_id', '=', (eb) =>
+                eb
+                  .selectFrom('carts')
+                  .select('carts.id')
+                  .where('carts.store_id', '=', a.storeId)
+                  .where('carts.token', '=', a.token),
+              )
               .whereRef('held.product_variant_id', '=', 'v.id')
               .where('held.bundle_id', 'is', null)
               .as('held'),
+            eb
+              .selectFrom('cart_lines as bundled')
+              .select(sql<number>`coalesce(sum(bundled.quantity), 0)::int`.as('quantity'))
+              .where('bundled.cart_id', '=', (eb) =>
+                eb
+                  .selectFrom('carts')
+                  .select('carts.id')
+                  .where('carts.store_id', '=', a.storeId)
+                  .where('carts.token', '=', a.token),
+              )
+              .whereRef('bundled.product_variant_id', '=', 'v.id')
+              .where('bundled.bundle_id', 'is not', null)
+              .as('bundled'),
           ])
           .where('v.id', '=', a.variantId)
           .where('v.store_id', '=', a.storeId),
@@ -114,8 +167,15 @@ const addVariantStatement = compileOnce(
           .expression((eb) =>
             eb
               .selectFrom('v')
-              .select([sql<string>`${a.cartId}::uuid`.as('id'), sql<number>`${a.storeId}::int`.as('store_id'), sql<string>`${a.token}::text`.as('token'), sql<Date>`${a.now}::timestamptz`.as('updated_at')])
-              .where(sql<boolean>`coalesce(v.held, 0) + ${a.quantity}::int <= least(v.stock, ${a.max}::int)`),
+              .select([
+                sql<string>`${a.cartId}::uuid`.as('id'),
+                sql<number>`${a.storeId}::int`.as('store_id'),
+                sql<string>`${a.token}::text`.as('token'),
+                sql<Date>`${a.now}::timestamptz`.as('updated_at'),
+              ])
+              .where(
+                sql<boolean>`coalesce(v.held, 0) + ${a.quantity}::int <= ${a.max}::int and coalesce(v.held, 0) + v.bundled + ${a.quantity}::int <= v.stock`,
+              ),
           )
           .onConflict((oc) => oc.columns(['store_id', 'token']).doUpdateSet({ updated_at: a.now }))
           .returningAll(),
@@ -125,14 +185,23 @@ const addVariantStatement = compileOnce(
           .insertInto('cart_lines')
           .columns(['id', 'cart_id', 'product_variant_id', 'quantity'])
           .expression((eb) =>
-            eb.selectFrom(['c', 'v']).select([sql<string>`${a.lineId}::uuid`.as('id'), 'c.id as cart_id', 'v.id as product_variant_id', sql<number>`${a.quantity}::int`.as('quantity')]),
+            eb
+              .selectFrom(['c', 'v'])
+              .select([
+                sql<string>`${a.lineId}::uuid`.as('id'),
+                'c.id as cart_id',
+                'v.id as product_variant_id',
+                sql<number>`${a.quantity}::int`.as('quantity'),
+              ]),
           )
           .onConflict((oc) =>
             oc
               .columns(['cart_id', 'product_variant_id'])
               .where('bundle_id', 'is', null)
               .doUpdateSet((eb) => ({ quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')) }))
-              .where(sql<boolean>`cart_lines.quantity + excluded.quantity <= least((select stock from v), ${a.max}::int)`),
+              .where(
+                sql<boolean>`cart_lines.quantity + excluded.quantity <= ${a.max}::int and cart_lines.quantity + excluded.quantity + (select bundled from v) <= (select stock from v)`,
+              ),
           )
           .returning('cart_lines.quantity'),
       )
@@ -146,11 +215,30 @@ const addVariantStatement = compileOnce(
 export type AddVariantResult =
   | { kind: 'added'; cart: CartRow }
   | { kind: 'no-such-variant' }
-  /** Nothing added: `wanted` (what the cart holds now plus what was asked) passes the stock or the limit. */
+  /**
+   * Nothing added: `wanted` (the variant's own line now plus what was asked) passes the limit, or
+   * that plus the cart's bundles' share of the variant passes the stock.
+   */
   | { kind: 'refused'; wanted: number; stock: number; name: string };
 
-export async function addVariantToCart(db: Db, storeId: number, token: string, variantId: number, quantity: number, now: Date): Promise<AddVariantResult> {
-  const [row] = await addVariantStatement(db, { cartId: randomUUID(), lineId: randomUUID(), storeId, token, variantId, quantity, now, max: MAX_QUANTITY });
+export async function addVariantToCart(
+  db: Db,
+  storeId: number,
+  token: string,
+  variantId: number,
+  quantity: number,
+  now: Date,
+): Promise<AddVariantResult> {
+  const [row] = await addVariantStatement(db, {
+    cartId: randomUUID(),
+    lineId: randomUUID(),
+    storeId,
+    token,
+    variantId,
+    quantity,
+    now,
+    max: MAX_QUANTITY,
+  });
   if (!row) return { kind: 'no-such-variant' };
   const { stock, name, line_quantity, ...cart } = row;
   if (line_quantity !== null && cart.id !== null) return { kind: 'added', cart: cart as CartRow };
@@ -167,7 +255,33 @@ export async function addVariantToCart(db: Db, storeId: number, token: string, v
   return { kind: 'refused', wanted: (held?.quantity ?? 0) + quantity, stock, name };
 }
 
-export interface CartLine {
+/** A cart line as the stock rules (domain/stock.ts) see it. */
+export const toStockLine = (
+  line: Pick<CartLine, 'product_variant_id' | 'product_name' | 'stock' | 'quantity'>,
+): StockLine => ({
+  variantId: line.product_variant_id,
+  name: line.product_name,
+  stock: line.stock,
+  quantity: line.quantity,
+});
+
+/**
+ * The cart's lines of these variants (all of its lines when none are named) with their current stock,
+ * read fresh: inside a transaction that locked the cart, what the change just wrote included.
+ */
+export async function stockLinesOf(db: Db, cartId: string, variantIds?: readonly number[]): Promise<StockLine[]> {
+  if (variantIds?.length === 0) return [];
+  let query = db
+    .selectFrom('cart_lines as l')
+    .innerJoin('product_variants as v', 'v.id', 'l.product_variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['l.product_variant_id as variantId', 'p.name', 'v.stock', 'l.quantity'])
+    .where('l.cart_id', '=', cartId);
+  if (variantIds) query = query.where('l.product_variant_id', 'in', variantIds);
+  return query.orderBy('l.created_at').orderBy('l.position').orderBy('l.id').execute();
+}
+
+export type CartLine = {
   id: string;
   quantity: number;
   bundle_id: number | null;
@@ -184,7 +298,7 @@ export interface CartLine {
   image_id: number | null;
   image_url: string | null;
   image_alt: string | null;
-}
+};
 
 /** The cart's lines with what the answer shows of each, in the order they were added. */
 function linesOf(db: Db, cartId: string | Expression<string>) {
@@ -209,9 +323,21 @@ function linesOf(db: Db, cartId: string | Expression<string>) {
         (join) => join.onTrue(),
       )
       .select([
-        'l.id', 'l.quantity', 'l.bundle_id', 'l.bundle_quantity', 'l.product_variant_id', 'v.product_id',
-        'p.name as product_name', 'v.name as variant_name', 'v.price_cents', 'v.stock', 'p.default_image_id', 'b.name as bundle_name',
-        'img.id as image_id', 'img.url as image_url', 'img.alt as image_alt',
+        'l.id',
+        'l.quantity',
+        'l.bundle_id',
+        'l.bundle_quantity',
+        'l.product_variant_id',
+        'v.product_id',
+        'p.name as product_name',
+        'v.name as variant_name',
+        'v.price_cents',
+        'v.stock',
+        'p.default_image_id',
+        'b.name as bundle_name',
+        'img.id as image_id',
+        'img.url as image_url',
+        'img.alt as image_alt',
       ])
       .where('l.cart_id', '=', cartId)
       .orderBy('l.created_at')
@@ -220,12 +346,12 @@ function linesOf(db: Db, cartId: string | Expression<string>) {
   );
 }
 
-export interface AppliedCard {
+export type AppliedCard = {
   id: string;
   code: string;
   balance_cents: number;
   expires_at: Date | null;
-}
+};
 
 function cardsOf(db: Db, cartId: string | Expression<string>) {
   return db
@@ -237,11 +363,11 @@ function cardsOf(db: Db, cartId: string | Expression<string>) {
     .orderBy('g.code');
 }
 
-interface JsonContents {
+type JsonContents = {
   lines: CartLine[];
   /** Timestamps arrive as JSON strings. */
-  cards: Array<Omit<AppliedCard, 'expires_at'> & { expires_at: string | Date | null }>;
-}
+  cards: (Omit<AppliedCard, 'expires_at'> & { expires_at: string | Date | null })[];
+};
 
 /** The lines and gift cards of a cart as JSON arrays: one round trip for both, in the cart's own read. */
 function contentsOf(db: Db, cartId: string | Expression<string>) {
@@ -260,22 +386,39 @@ const cartWithContentsStatement = compileOnce((db, a: { storeId: number; token: 
 );
 
 function fromJson(contents: JsonContents): Pick<CartState, 'lines' | 'cards'> {
-  const cards = contents.cards.map((card) => ({ ...card, expires_at: card.expires_at === null ? null : new Date(card.expires_at) }));
+  const cards = contents.cards.map((card) => ({
+    ...card,
+    expires_at: card.expires_at === null ? null : new Date(card.expires_at),
+  }));
   return { lines: contents.lines, cards };
 }
 
-export interface CartState {
+export type CartState = {
   cart: CartRow | null;
   lines: CartLine[];
   cards: AppliedCard[];
   totals: Totals;
-}
+};
 
-function withTotals(store: StoreRow, cart: CartRow | null, { lines, cards }: Pick<CartState, 'lines' | 'cards'>, now: Date): CartState {
+function withTotals(
+  store: StoreRow,
+  cart: CartRow | null,
+  { lines, cards }: Pick<CartState, 'lines' | 'cards'>,
+  now: Date,
+): CartState {
   const totals = computeTotals(
-    lines.map((l) => ({ unitPriceCents: l.price_cents, quantity: l.quantity, bundleId: l.bundle_id, bundleQuantity: l.bundle_quantity })),
+    lines.map((l) => ({
+      unitPriceCents: l.price_cents,
+      quantity: l.quantity,
+      bundleId: l.bundle_id,
+      bundleQuantity: l.bundle_quantity,
+    })),
     pricingRule(store),
-    cards.map((g) => ({ id: g.id, code: g.code, balanceCents: g.expires_at && g.expires_at <= now ? 0 : g.balance_cents })),
+    cards.map((g) => ({
+      id: g.id,
+      code: g.code,
+      balanceCents: g.expires_at && g.expires_at <= now ? 0 : g.balance_cents,
+    })),
   );
   return { cart, lines, cards, totals };
 }
@@ -323,10 +466,16 @@ export function reshapeCart(state: CartState): Cart {
     },
   }));
   const { totals } = state;
-  const giftCards: GiftCard[] = totals.giftCards.map((g) => ({ id: g.id, code: g.code, amount: centsToDecimal(g.amountCents) }));
+  const giftCards: GiftCard[] = totals.giftCards.map((g) => ({
+    id: g.id,
+    code: g.code,
+    amount: centsToDecimal(g.amountCents),
+  }));
   return {
     cartItems,
-    cartLineItemsSize: countCartUnits(state.lines.map((l) => ({ quantity: l.quantity, bundleId: l.bundle_id, bundleQuantity: l.bundle_quantity }))),
+    cartLineItemsSize: countCartUnits(
+      state.lines.map((l) => ({ quantity: l.quantity, bundleId: l.bundle_id, bundleQuantity: l.bundle_quantity })),
+    ),
     subTotal: centsToDecimal(totals.subtotalCents),
     total: centsToDecimal(totals.totalCents),
     tax: centsToDecimal(totals.taxCents),
@@ -343,5 +492,5 @@ export async function cartAnswer(db: Db, store: StoreRow, token: string, now: Da
   const [found] = await cartWithContentsStatement(db, { storeId: store.id, token });
   if (!found) return reshapeCart(withTotals(store, null, { lines: [], cards: [] }, now));
   const { lines, cards, ...cart } = found;
-  return reshapeCart(withTotals(store, cart, fromJson({ lines, cards } as JsonContents), now));
+  return reshapeCart(withTotals(store, cart, fromJson({ lines, cards }), now));
 }

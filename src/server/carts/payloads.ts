@@ -12,7 +12,9 @@ const quantity = z
 /** Record ids arrive as strings (api-types) or numbers; both name the same row. */
 const recordId = (what: string) =>
   z
-    .union([z.string().regex(/^[1-9]\d{0,8}$/), z.number().int().min(1).max(2_147_483_647)], { error: `${what} is not valid.` })
+    .union([z.string().regex(/^[1-9]\d{0,8}$/), z.number().int().min(1).max(2_147_483_647)], {
+      error: `${what} is not valid.`,
+    })
     .transform(Number);
 
 /** `{"cart_line_item":{"product_variant_id":ID,"quantity":N}}` or `{"cart_line_item":{"bundle_id":ID,"quantity":N}}`. */
@@ -37,7 +39,11 @@ export const changeQuantitySchema = z.object({
 });
 
 const required = (name: string, max = 100) =>
-  z.string({ error: `${name} is required.` }).trim().min(1, `${name} is required.`).max(max, `${name} must be at most ${max} characters.`);
+  z
+    .string({ error: `${name} is required.` })
+    .trim()
+    .min(1, `${name} is required.`)
+    .max(max, `${name} must be at most ${max} characters.`);
 
 /** `PUT …/cart` with `{"cart": Address}`; messages follow spec §5's defaults. */
 export const addressSchema = z.object({
@@ -52,7 +58,12 @@ export const addressSchema = z.object({
         .max(254, 'Please enter a valid email address.')
         .pipe(z.email('Please enter a valid email address.')),
       address_line1: required('Address', 200),
-      address_line2: z.string().trim().max(200, 'Address line 2 must be at most 200 characters.').optional().default(''),
+      address_line2: z
+        .string()
+        .trim()
+        .max(200, 'Address line 2 must be at most 200 characters.')
+        .optional()
+        .default(''),
       city: required('City'),
       country: z
         .string({ error: 'Country is required.' })
@@ -68,7 +79,10 @@ export const addressSchema = z.object({
 });
 
 export const giftCardSchema = z.object({
-  gift_card: z.object({ code: z.string({ error: 'Gift card code is required.' }).trim().min(1, 'Gift card code is required.') }, { error: 'Gift card is required.' }),
+  gift_card: z.object(
+    { code: z.string({ error: 'Gift card code is required.' }).trim().min(1, 'Gift card code is required.') },
+    { error: 'Gift card is required.' },
+  ),
 });
 
 /** The remove call's body is optional; when present the code must be a string. */
@@ -77,5 +91,11 @@ export const removeGiftCardSchema = z.object({
 });
 
 export const finalizeSchema = z.object({
-  payment_intent_id: z.string().trim().min(1).max(255, 'Payment intent id is not valid.').regex(/^[A-Za-z0-9_]+$/, 'Payment intent id is not valid.').optional(),
+  payment_intent_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255, 'Payment intent id is not valid.')
+    .regex(/^[A-Za-z0-9_]+$/, 'Payment intent id is not valid.')
+    .optional(),
 });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
 import { decimalToCents } from '../../lib/money.ts';
+import { normalizeHost } from '../../lib/custom-domain.ts';
+import { isSitePath, isWebUrl } from '../../lib/site-urls.ts';
+import { SLUG_PATTERN } from '../../lib/slug.ts';
 
 /** Money in a catalog file: a decimal string with at most two places, like the API ("12.50"). */
 const money = z
@@ -7,31 +11,49 @@ const money = z
   .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a decimal amount like "12.50"')
   .transform((v) => decimalToCents(v));
 
+/**
+ * An image or favicon: a path of this site ('/images/…', a restricted store's '/{slug}/media/…') or an
+ * http(s) URL. Pages put it in `src`/`href` as is, so `javascript:`, `data:` and other schemes never get in.
+ */
+const assetUrl = z
+  .string()
+  .min(1)
+  .max(500)
+  .refine((url) => isSitePath(url) || isWebUrl(url), 'must be an http(s) URL or a path of this site');
+
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and hyphens');
+
+/** What products and bundles both have: they are listed, searched and featured alike. */
+const listingFields = {
+  id: key,
+  name: z.string().min(1).max(200),
+  description_html: z.string().max(20_000).default(''),
+  featured: z.boolean().default(false),
+};
 
 export const catalogSchema = z.object({
   store: z.object({
-    slug: key,
+    slug: z.string().regex(SLUG_PATTERN, 'must be lower-case letters, digits and hyphens'),
     title: z.string().min(1).max(200),
     description: z.string().max(2000).nullable().default(null),
-    favicon_url: z.string().max(500).nullable().default(null),
-    custom_domain: z.string().toLowerCase().max(253).nullable().default(null),
+    favicon_url: assetUrl.nullable().default(null),
+    // Stored as hosts are looked up: lower-case, no trailing dot (normalizeHost).
+    custom_domain: z.string().max(253).transform(normalizeHost).nullable().default(null),
     restricted: z.boolean().default(false),
     tax_rate_bps: z.number().int().min(0).max(10_000).default(0),
     shipping_flat: money.default(0),
     free_shipping_threshold: money.nullable().default(null),
+    /** The product page says "Only N left" at or below this stock; 0 never. */
+    low_stock_threshold: z.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
     allowed_recipients: z.array(z.object({ email: z.email().toLowerCase(), uuid: z.uuid() })).default([]),
     allowed_domain_tokens: z.array(z.string().min(8).max(200)).default([]),
   }),
   products: z
     .array(
       z.object({
-        id: key,
-        name: z.string().min(1).max(200),
-        description_html: z.string().max(20_000).default(''),
-        featured: z.boolean().default(false),
+        ...listingFields,
         option_names: z.array(z.string().min(1).max(40)).default([]),
-        images: z.array(z.object({ url: z.string().min(1).max(500), alt: z.string().max(200).default('') })).default([]),
+        images: z.array(z.object({ url: assetUrl, alt: z.string().max(200).default('') })).default([]),
         /** Index into images of the default e-commerce image; 0 when omitted. */
         default_image: z.number().int().min(0).default(0),
         variants: z
@@ -51,11 +73,10 @@ export const catalogSchema = z.object({
   bundles: z
     .array(
       z.object({
-        id: key,
-        name: z.string().min(1).max(200),
-        description_html: z.string().max(20_000).default(''),
-        featured: z.boolean().default(false),
-        items: z.array(z.object({ product: key, sku: z.string().min(1), quantity: z.number().int().min(1).max(99) })).min(1),
+        ...listingFields,
+        items: z
+          .array(z.object({ product: key, sku: z.string().min(1), quantity: z.number().int().min(1).max(99) }))
+          .min(1),
       }),
     )
     .default([]),

@@ -14,12 +14,12 @@ export function sanitizeDescription(html: string): string {
   });
 }
 
-export interface ImportSummary {
+export type ImportSummary = {
   store: string;
   products: number;
   bundles: number;
   giftCards: number;
-}
+};
 
 /**
  * Loads one store's catalog in one transaction: the store, products (matched by their catalog id),
@@ -39,6 +39,7 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       tax_rate_bps: s.tax_rate_bps,
       shipping_flat_cents: s.shipping_flat,
       free_shipping_threshold_cents: s.free_shipping_threshold,
+      low_stock_threshold: s.low_stock_threshold,
     };
     const store = await trx
       .insertInto('stores')
@@ -48,10 +49,18 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       .executeTakeFirstOrThrow();
 
     for (const r of s.allowed_recipients) {
-      await trx.insertInto('allowed_recipients').values({ id: r.uuid, store_id: store.id, email: r.email }).onConflict((oc) => oc.doNothing()).execute();
+      await trx
+        .insertInto('allowed_recipients')
+        .values({ id: r.uuid, store_id: store.id, email: r.email })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
     for (const token of s.allowed_domain_tokens) {
-      await trx.insertInto('allowed_domain_tokens').values({ store_id: store.id, token }).onConflict((oc) => oc.doNothing()).execute();
+      await trx
+        .insertInto('allowed_domain_tokens')
+        .values({ store_id: store.id, token })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
 
     const variantIds = new Map<string, number>();
@@ -75,13 +84,28 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       const images = p.images.length
         ? await trx
             .insertInto('product_images')
-            .values(p.images.map((img, i) => ({ product_id: product.id, url: img.url, alt: img.alt || p.name, position: i })))
+            .values(
+              p.images.map((img, i) => ({ product_id: product.id, url: img.url, alt: img.alt || p.name, position: i })),
+            )
             .returning('id')
             .execute()
         : [];
-      await trx.updateTable('products').set({ default_image_id: images[p.default_image]?.id ?? images[0]?.id ?? null }).where('id', '=', product.id).execute();
+      await trx
+        .updateTable('products')
+        .set({ default_image_id: images[p.default_image]?.id ?? images[0]?.id ?? null })
+        .where('id', '=', product.id)
+        .execute();
       for (const [vPosition, v] of p.variants.entries()) {
-        const vValues = { product_id: product.id, store_id: store.id, sku: v.sku, name: v.name, options: JSON.stringify(v.options), price_cents: v.price, stock: v.stock, position: vPosition };
+        const vValues = {
+          product_id: product.id,
+          store_id: store.id,
+          sku: v.sku,
+          name: v.name,
+          options: JSON.stringify(v.options),
+          price_cents: v.price,
+          stock: v.stock,
+          position: vPosition,
+        };
         const variant = await trx
           .insertInto('product_variants')
           .values(vValues)
@@ -93,7 +117,14 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
     }
 
     for (const [position, b] of catalog.bundles.entries()) {
-      const values = { store_id: store.id, external_id: b.id, name: b.name, description_html: sanitizeDescription(b.description_html), featured: b.featured, position };
+      const values = {
+        store_id: store.id,
+        external_id: b.id,
+        name: b.name,
+        description_html: sanitizeDescription(b.description_html),
+        featured: b.featured,
+        position,
+      };
       const bundle = await trx
         .insertInto('bundles')
         .values(values)
@@ -103,7 +134,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       await trx.deleteFrom('bundle_items').where('bundle_id', '=', bundle.id).execute();
       const items = b.items.map((item, i) => {
         const variantId = variantIds.get(`${item.product}/${item.sku}`);
-        if (!variantId) throw new Error(`Bundle ${b.id}: no product ${item.product} with sku ${item.sku} in this catalog`);
+        if (!variantId)
+          throw new Error(`Bundle ${b.id}: no product ${item.product} with sku ${item.sku} in this catalog`);
         return { bundle_id: bundle.id, product_variant_id: variantId, quantity: item.quantity, position: i };
       });
       await trx.insertInto('bundle_items').values(items).execute();
@@ -112,11 +144,23 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
     for (const g of catalog.gift_cards) {
       await trx
         .insertInto('gift_cards')
-        .values({ id: randomUUID(), store_id: store.id, code: g.code, balance_cents: g.balance, initial_cents: g.balance, expires_at: g.expires_at ? new Date(g.expires_at) : null })
+        .values({
+          id: randomUUID(),
+          store_id: store.id,
+          code: g.code,
+          balance_cents: g.balance,
+          initial_cents: g.balance,
+          expires_at: g.expires_at ? new Date(g.expires_at) : null,
+        })
         .onConflict((oc) => oc.columns(['store_id', 'code']).doNothing())
         .execute();
     }
 
-    return { store: s.slug, products: catalog.products.length, bundles: catalog.bundles.length, giftCards: catalog.gift_cards.length };
+    return {
+      store: s.slug,
+      products: catalog.products.length,
+      bundles: catalog.bundles.length,
+      giftCards: catalog.gift_cards.length,
+    };
   });
 }

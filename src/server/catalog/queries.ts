@@ -1,22 +1,21 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BundleItemRow, ImageRow, VariantRow } from './reshape.ts';
 
 type Db = Kysely<Database>;
 
-export interface ListOptions {
+export type ListOptions = {
   page: number;
   perPage: number;
   sort: 'name' | '-name' | 'price' | '-price' | undefined;
   q: string | undefined;
   featured: boolean | undefined;
-}
+};
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export async function imagesByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, ImageRow[]>> {
-  const map = new Map<number, ImageRow[]>();
-  if (productIds.length === 0) return map;
+  if (productIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('product_images')
     .select(['id', 'product_id', 'url', 'alt'])
@@ -25,50 +24,44 @@ export async function imagesByProduct(db: Db, productIds: readonly number[]): Pr
     .orderBy('position')
     .orderBy('id')
     .execute();
-  for (const row of rows) {
-    const list = map.get(row.product_id) ?? [];
-    list.push(row);
-    map.set(row.product_id, list);
-  }
-  return map;
-}
-
-function groupByProduct(rows: readonly VariantRow[]): Map<number, VariantRow[]> {
-  const map = new Map<number, VariantRow[]>();
-  for (const row of rows) {
-    const list = map.get(row.product_id) ?? [];
-    list.push(row);
-    map.set(row.product_id, list);
-  }
-  return map;
+  return Map.groupBy(rows, (row) => row.product_id);
 }
 
 export async function variantsByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('product_variants')
-    .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
-    .where('product_id', 'in', [...new Set(productIds)])
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return groupByProduct(rows);
+  return variantsOf(db, [...new Set(productIds)]);
 }
 
 /** Variants of those of `productIds` that are products of the store (other ids have none), by product. */
-export async function variantsOfStoreProducts(db: Db, storeId: number, productIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
+export async function variantsOfStoreProducts(
+  db: Db,
+  storeId: number,
+  productIds: readonly number[],
+): Promise<Map<number, VariantRow[]>> {
   if (productIds.length === 0) return new Map();
-  const ofStore = db.selectFrom('products').select('products.id').where('products.store_id', '=', storeId).where('products.id', 'in', [...new Set(productIds)]);
+  return variantsOf(
+    db,
+    db
+      .selectFrom('products')
+      .select('products.id')
+      .where('products.store_id', '=', storeId)
+      .where('products.id', 'in', [...new Set(productIds)]),
+  );
+}
+
+async function variantsOf(
+  db: Db,
+  productIds: number[] | SelectQueryBuilder<Database, 'products', { id: number }>,
+): Promise<Map<number, VariantRow[]>> {
   const rows = await db
     .selectFrom('product_variants')
     .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
-    .where('product_id', 'in', ofStore)
+    .where('product_id', 'in', productIds)
     .orderBy('product_id')
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return groupByProduct(rows);
+  return Map.groupBy(rows, (row) => row.product_id);
 }
 
 export async function listProducts(db: Db, storeId: number, options: ListOptions) {
@@ -78,15 +71,35 @@ export async function listProducts(db: Db, storeId: number, options: ListOptions
 
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const minPrice = sql<number>`(select min(v.price_cents) from product_variants v where v.product_id = products.id)`;
-  let page = query.select(['products.id', 'products.name', 'products.description_html', 'products.featured', 'products.option_names', 'products.default_image_id']);
+  let page = query.select([
+    'products.id',
+    'products.name',
+    'products.description_html',
+    'products.featured',
+    'products.option_names',
+    'products.default_image_id',
+  ]);
   switch (options.sort) {
-    case 'name': page = page.orderBy('products.name', 'asc'); break;
-    case '-name': page = page.orderBy('products.name', 'desc'); break;
-    case 'price': page = page.orderBy(minPrice, 'asc'); break;
-    case '-price': page = page.orderBy(minPrice, 'desc'); break;
-    default: page = page.orderBy('products.position', 'asc');
+    case 'name':
+      page = page.orderBy('products.name', 'asc');
+      break;
+    case '-name':
+      page = page.orderBy('products.name', 'desc');
+      break;
+    case 'price':
+      page = page.orderBy(minPrice, 'asc');
+      break;
+    case '-price':
+      page = page.orderBy(minPrice, 'desc');
+      break;
+    default:
+      page = page.orderBy('products.position', 'asc');
   }
-  const rows = await page.orderBy('products.id').limit(options.perPage).offset((options.page - 1) * options.perPage).execute();
+  const rows = await page
+    .orderBy('products.id')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
   return { rows, total };
 }
 
@@ -107,13 +120,26 @@ export async function listBundles(db: Db, storeId: number, options: ListOptions)
   const price = sql<number>`(select coalesce(sum(v.price_cents * bi.quantity), 0) from bundle_items bi join product_variants v on v.id = bi.product_variant_id where bi.bundle_id = bundles.id)`;
   let page = query.select(['bundles.id', 'bundles.name', 'bundles.description_html', 'bundles.featured']);
   switch (options.sort) {
-    case 'name': page = page.orderBy('bundles.name', 'asc'); break;
-    case '-name': page = page.orderBy('bundles.name', 'desc'); break;
-    case 'price': page = page.orderBy(price, 'asc'); break;
-    case '-price': page = page.orderBy(price, 'desc'); break;
-    default: page = page.orderBy('bundles.position', 'asc');
+    case 'name':
+      page = page.orderBy('bundles.name', 'asc');
+      break;
+    case '-name':
+      page = page.orderBy('bundles.name', 'desc');
+      break;
+    case 'price':
+      page = page.orderBy(price, 'asc');
+      break;
+    case '-price':
+      page = page.orderBy(price, 'desc');
+      break;
+    default:
+      page = page.orderBy('bundles.position', 'asc');
   }
-  const rows = await page.orderBy('bundles.id').limit(options.perPage).offset((options.page - 1) * options.perPage).execute();
+  const rows = await page
+    .orderBy('bundles.id')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
   return { rows, total };
 }
 
@@ -133,8 +159,16 @@ export async function bundleItems(db: Db, bundleIds: readonly number[]): Promise
     .innerJoin('product_variants as v', 'v.id', 'bi.product_variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .select([
-      'bi.id', 'bi.bundle_id', 'bi.quantity', 'bi.product_variant_id', 'v.product_id',
-      'p.name as product_name', 'v.name as variant_name', 'v.price_cents', 'v.stock', 'p.default_image_id',
+      'bi.id',
+      'bi.bundle_id',
+      'bi.quantity',
+      'bi.product_variant_id',
+      'v.product_id',
+      'p.name as product_name',
+      'v.name as variant_name',
+      'v.price_cents',
+      'v.stock',
+      'p.default_image_id',
     ])
     .where('bi.bundle_id', 'in', [...new Set(bundleIds)])
     .orderBy('bi.bundle_id')

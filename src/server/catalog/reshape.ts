@@ -4,14 +4,14 @@ import type { StoreRow } from '../db/schema.ts';
 
 // The one boundary where database rows become contract types (api-types.ts).
 
-export interface ImageRow {
+export type ImageRow = {
   id: number;
   product_id: number;
   url: string;
   alt: string;
-}
+};
 
-export interface VariantRow {
+export type VariantRow = {
   id: number;
   product_id: number;
   sku: string;
@@ -19,25 +19,25 @@ export interface VariantRow {
   options: Record<string, string>;
   price_cents: number;
   stock: number;
-}
+};
 
-export interface ProductRow {
+export type ProductRow = {
   id: number;
   name: string;
   description_html: string;
   featured: boolean;
   option_names: string[];
   default_image_id: number | null;
-}
+};
 
-export interface BundleRow {
+export type BundleRow = {
   id: number;
   name: string;
   description_html: string;
   featured: boolean;
-}
+};
 
-export interface BundleItemRow {
+export type BundleItemRow = {
   id: number;
   bundle_id: number;
   quantity: number;
@@ -48,7 +48,7 @@ export interface BundleItemRow {
   price_cents: number;
   stock: number;
   default_image_id: number | null;
-}
+};
 
 export function reshapeImage(row: ImageRow): Image {
   return { id: String(row.id), url: row.url, alt: row.alt };
@@ -65,6 +65,7 @@ export function reshapeStore(row: StoreRow, allowedListsPresent: boolean): Store
         faviconImage: row.favicon_url,
         allowedListsPresent,
         description: row.description,
+        lowStockThreshold: row.low_stock_threshold,
       },
     },
   };
@@ -87,7 +88,9 @@ export function reshapeProduct(row: ProductRow, images: readonly ImageRow[], var
       description: row.description_html,
       price: centsToDecimal(minPrice),
       images: images.map(reshapeImage),
-      default_e_commerce_image_id: defaultImage(images, row.default_image_id) ? String(defaultImage(images, row.default_image_id)!.id) : null,
+      default_e_commerce_image_id: defaultImage(images, row.default_image_id)
+        ? String(defaultImage(images, row.default_image_id)!.id)
+        : null,
       available: available.length > 0,
       featured: row.featured,
       optionNames: variants.length > 1 ? row.option_names : [],
@@ -125,7 +128,11 @@ export function bundleImages(items: readonly BundleItemRow[], imagesByProduct: M
   return images;
 }
 
-export function reshapeBundle(row: BundleRow, items: readonly BundleItemRow[], imagesByProduct: Map<number, ImageRow[]>): Bundle {
+export function reshapeBundle(
+  row: BundleRow,
+  items: readonly BundleItemRow[],
+  imagesByProduct: Map<number, ImageRow[]>,
+): Bundle {
   const images = bundleImages(items, imagesByProduct);
   return {
     id: String(row.id),

@@ -13,15 +13,20 @@ const MARK = '\u0000arg:';
  * every call. An argument that does not end up as a bound parameter (used as a table name, say) is
  * refused when the query is first built. Lists (`in (…)`) cannot be arguments: their length shapes the SQL.
  */
-export function compileOnce<A extends Record<string, unknown>, R>(build: (db: Kysely<Database>, args: A) => Compilable<R>) {
-  let compiled: { query: CompiledQuery<R>; slots: Array<{ arg: keyof A } | { value: unknown }> } | undefined;
+export function compileOnce<A extends Record<string, unknown>, R>(
+  build: (db: Kysely<Database>, args: A) => Compilable<R>,
+) {
+  let compiled: { query: CompiledQuery<R>; slots: ({ arg: keyof A } | { value: unknown })[] } | undefined;
   return async (db: Kysely<Database>, args: A): Promise<R[]> => {
     if (!compiled) {
       const placeholders = Object.fromEntries(Object.keys(args).map((name) => [name, MARK + name])) as A;
       const query = build(db, placeholders).compile();
-      const slots = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? { arg: p.slice(MARK.length) as keyof A } : { value: p }));
+      const slots = query.parameters.map((p) =>
+        typeof p === 'string' && p.startsWith(MARK) ? { arg: p.slice(MARK.length) } : { value: p },
+      );
       const unbound = Object.keys(args).filter((name) => !slots.some((s) => 'arg' in s && s.arg === name));
-      if (unbound.length) throw new Error(`compileOnce: arguments that are not bound parameters of the query: ${unbound.join(', ')}`);
+      if (unbound.length)
+        throw new Error(`compileOnce: arguments that are not bound parameters of the query: ${unbound.join(', ')}`);
       compiled = { query, slots };
     }
     const { query, slots } = compiled;

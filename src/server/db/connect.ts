@@ -7,7 +7,7 @@ import type { Database } from './schema.ts';
 
 const INT8_OID = 20;
 
-export interface DatabaseOptions {
+export type DatabaseOptions = {
   /** PostgreSQL connection string; when absent PGlite is used. */
   databaseUrl?: string | undefined;
   /** PGlite data folder; undefined or 'memory://' keeps it in memory. */
@@ -15,7 +15,7 @@ export interface DatabaseOptions {
   /** Sets search_path on every PostgreSQL connection (tests use one schema per file). */
   searchPath?: string | undefined;
   poolSize?: number;
-}
+};
 
 /** Opens Kysely on PostgreSQL (DATABASE_URL) or PGlite (DATA_DIR); one dialect, one schema. */
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
@@ -26,8 +26,13 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       // pg returns int8 (count(*), sums) as strings; PGlite returns numbers. Our int8 values are far below 2^53.
       types: {
+        // One arrow stands for pg's overloaded getTypeParser; the cast states the overloads it keeps.
+        /* eslint-disable @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-enum-assignment */
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          oid === INT8_OID
+            ? (value: string) => Number(value)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        /* eslint-enable @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-enum-assignment */
       },
     });
     // An idle client losing its server must not crash the process; the next query reports it as 503.

@@ -1,8 +1,11 @@
 import type { CatalogInput } from '../catalog/catalog-format.ts';
+import { mediaUrl } from '../media/media-folder.ts';
 
 /**
- * The demo stores of issue 2: `acme` (public, custom domain shop.acme.test) and `vip` (restricted).
- * Image files are generated from this list by scripts/generate-demo-images.ts into public/images/demo/.
+ * The demo stores the README lists: `acme` (public, custom domain shop.acme.test) and `vip` (restricted).
+ * Image files are generated from this list by scripts/generate-demo-images.ts: the public store's into
+ * public/images/demo/, the restricted store's into its media folder (media/vip/), which only shoppers
+ * with access are served (docs/decisions/120-restricted-store-media.md).
  */
 
 export const VIP_RECIPIENT = { email: 'guest@example.com', uuid: '8f14e45f-ea1c-4b4e-9d6a-000000000001' } as const;
@@ -10,19 +13,33 @@ export const VIP_DOMAIN_TOKEN = 'vip-domain-token';
 
 type ProductInput = NonNullable<CatalogInput['products']>[number];
 
-const img = (id: string, count: number, name: string) =>
-  Array.from({ length: count }, (_, i) => ({ url: `/images/demo/${id}-${i + 1}.svg`, alt: count > 1 ? `${name}, view ${i + 1}` : name }));
+/** Where a demo image file is served: a public static file, or a store's own media. */
+type ImageUrl = (file: string) => string;
+const publicImage: ImageUrl = (file) => `/images/demo/${file}`;
+const vipMedia: ImageUrl = (file) => mediaUrl('vip', file);
 
-const desc = (lead: string, points: string[]) => `<p>${lead}</p><ul>${points.map((p) => `<li>${p}</li>`).join('')}</ul>`;
+const img = (id: string, count: number, name: string, url: ImageUrl) =>
+  Array.from({ length: count }, (_, i) => ({
+    url: url(`${id}-${i + 1}.svg`),
+    alt: count > 1 ? `${name}, view ${i + 1}` : name,
+  }));
+
+const desc = (lead: string, points: string[]) =>
+  `<p>${lead}</p><ul>${points.map((p) => `<li>${p}</li>`).join('')}</ul>`;
 
 /** A product with one variant. */
-function simple(id: string, name: string, price: string, options: { images?: number; stock?: number; featured?: boolean; lead: string; points: string[] }): ProductInput {
+function simple(
+  id: string,
+  name: string,
+  price: string,
+  options: { images?: number; imageUrl?: ImageUrl; stock?: number; featured?: boolean; lead: string; points: string[] },
+): ProductInput {
   return {
     id,
     name,
     description_html: desc(options.lead, options.points),
     featured: options.featured ?? false,
-    images: img(id, options.images ?? 1, name),
+    images: img(id, options.images ?? 1, name, options.imageUrl ?? publicImage),
     variants: [{ sku: id.toUpperCase(), name: 'Default', price, stock: options.stock ?? 100 }],
   };
 }
@@ -34,66 +51,203 @@ const acmeProducts: ProductInput[] = [
     id: 'classic-tee',
     name: 'Classic Cotton Tee',
     featured: true,
-    description_html: desc('A heavyweight <strong>100% cotton</strong> tee that keeps its shape wash after wash.', ['Pre-shrunk', 'Ribbed collar', 'Made to last']),
+    description_html: desc('A heavyweight <strong>100% cotton</strong> tee that keeps its shape wash after wash.', [
+      'Pre-shrunk',
+      'Ribbed collar',
+      'Made to last',
+    ]),
     option_names: ['Size', 'Color'],
-    images: img('classic-tee', 4, 'Classic Cotton Tee'),
+    images: img('classic-tee', 4, 'Classic Cotton Tee', publicImage),
     variants: SIZES.flatMap((size) =>
-      ['Red', 'Navy'].map((color) => ({ sku: `TEE-${size}-${color.toUpperCase()}`, name: `${size} / ${color}`, options: { Size: size, Color: color }, price: size === 'XL' ? '22.00' : '20.00', stock: size === 'S' && color === 'Red' ? 0 : 40 })),
+      ['Red', 'Navy'].map((color) => ({
+        sku: `TEE-${size}-${color.toUpperCase()}`,
+        name: `${size} / ${color}`,
+        options: { Size: size, Color: color },
+        price: size === 'XL' ? '22.00' : '20.00',
+        stock: size === 'S' && color === 'Red' ? 0 : 40,
+      })),
     ),
   },
   {
     id: 'trail-hoodie',
     name: 'Trail Hoodie',
     featured: true,
-    description_html: desc('A brushed fleece hoodie for cold mornings on the trail.', ['Kangaroo pocket', 'Lined hood', 'Recycled polyester blend']),
+    description_html: desc('A brushed fleece hoodie for cold mornings on the trail.', [
+      'Kangaroo pocket',
+      'Lined hood',
+      'Recycled polyester blend',
+    ]),
     option_names: ['Size', 'Color'],
-    images: img('trail-hoodie', 3, 'Trail Hoodie'),
-    variants: SIZES.flatMap((size) => ['Forest', 'Charcoal'].map((color) => ({ sku: `HOODIE-${size}-${color.toUpperCase()}`, name: `${size} / ${color}`, options: { Size: size, Color: color }, price: '54.00', stock: 25 }))),
+    images: img('trail-hoodie', 3, 'Trail Hoodie', publicImage),
+    variants: SIZES.flatMap((size) =>
+      ['Forest', 'Charcoal'].map((color) => ({
+        sku: `HOODIE-${size}-${color.toUpperCase()}`,
+        name: `${size} / ${color}`,
+        options: { Size: size, Color: color },
+        price: '54.00',
+        stock: 25,
+      })),
+    ),
   },
   {
     id: 'canvas-sneaker',
     name: 'Canvas Sneaker',
     description_html: desc('Everyday canvas sneakers with a vulcanised sole.', ['Cushioned insole', 'Metal eyelets']),
     option_names: ['Size'],
-    images: img('canvas-sneaker', 3, 'Canvas Sneaker'),
-    variants: ['7', '8', '9', '10', '11'].map((size) => ({ sku: `SNEAKER-${size}`, name: `US ${size}`, options: { Size: size }, price: '64.50', stock: 12 })),
+    images: img('canvas-sneaker', 3, 'Canvas Sneaker', publicImage),
+    variants: ['7', '8', '9', '10', '11'].map((size) => ({
+      sku: `SNEAKER-${size}`,
+      name: `US ${size}`,
+      options: { Size: size },
+      price: '64.50',
+      stock: 12,
+    })),
   },
   {
     id: 'wool-beanie',
     name: 'Merino Wool Beanie',
-    description_html: desc('Soft merino that breathes when you move and warms when you stop.', ['One size', 'Itch-free']),
+    description_html: desc('Soft merino that breathes when you move and warms when you stop.', [
+      'One size',
+      'Itch-free',
+    ]),
     option_names: ['Color'],
-    images: img('wool-beanie', 2, 'Merino Wool Beanie'),
-    variants: ['Oat', 'Rust', 'Black'].map((color) => ({ sku: `BEANIE-${color.toUpperCase()}`, name: color, options: { Color: color }, price: '28.00', stock: 30 })),
+    images: img('wool-beanie', 2, 'Merino Wool Beanie', publicImage),
+    variants: ['Oat', 'Rust', 'Black'].map((color) => ({
+      sku: `BEANIE-${color.toUpperCase()}`,
+      name: color,
+      options: { Color: color },
+      price: '28.00',
+      stock: 30,
+    })),
   },
-  simple('steel-bottle', 'Insulated Steel Bottle', '32.00', { images: 3, featured: true, lead: 'Keeps drinks cold for 24 hours and hot for 12.', points: ['750 ml', 'Leak-proof lid', 'Dishwasher safe'] }),
-  simple('ceramic-mug', 'Stoneware Mug', '18.00', { images: 2, lead: 'A hand-glazed mug with a generous handle.', points: ['350 ml', 'Microwave safe'] }),
-  simple('pour-over', 'Pour-Over Coffee Set', '46.00', { images: 3, lead: 'Dripper, carafe and filters: everything for a slow morning cup.', points: ['Borosilicate glass', '40 filters included'] }),
-  simple('coffee-beans', 'Single-Origin Coffee Beans', '16.50', { featured: true, lead: 'Medium roast from a single farm in Huila, Colombia.', points: ['340 g', 'Notes of cocoa and red apple'] }),
-  simple('notebook', 'Dot Grid Notebook', '14.00', { images: 2, lead: 'Lay-flat binding and 120 g paper that takes fountain pens.', points: ['A5', '192 pages'] }),
-  simple('gel-pens', 'Gel Pen Set', '9.50', { lead: 'Smooth 0.5 mm gel pens in six colours.', points: ['Quick-drying', 'Refillable'] }),
-  simple('desk-lamp', 'Task Desk Lamp', '79.00', { images: 3, lead: 'A dimmable LED lamp with an adjustable arm.', points: ['3 colour temperatures', 'USB-C charging port'] }),
-  simple('laptop-sleeve', 'Felt Laptop Sleeve', '38.00', { lead: 'Wool felt sleeve with a leather tab.', points: ['Fits 14-inch laptops', 'Magnetic closure'] }),
-  simple('tote-bag', 'Canvas Tote Bag', '24.00', { images: 2, lead: 'A sturdy tote for groceries, books and everything else.', points: ['12 oz canvas', 'Inside pocket'] }),
-  simple('water-filter', 'Water Filter Pitcher', '42.00', { lead: 'Filters chlorine and improves taste.', points: ['2.4 litres', 'Filter lasts 2 months'] }),
-  simple('yoga-mat', 'Cork Yoga Mat', '68.00', { images: 3, lead: 'Natural cork top with a rubber base for grip.', points: ['4 mm thick', 'Antimicrobial'] }),
-  simple('jump-rope', 'Speed Jump Rope', '15.00', { lead: 'Ball-bearing handles and an adjustable cable.', points: ['Fits all heights'] }),
-  simple('candle', 'Cedar Soy Candle', '22.00', { lead: 'Hand-poured soy wax with cedar and vetiver.', points: ['45-hour burn', 'Cotton wick'] }),
-  simple('throw-blanket', 'Waffle Throw Blanket', '59.00', { images: 2, lead: 'A light cotton throw for the sofa.', points: ['130 × 170 cm', 'Machine washable'] }),
-  simple('plant-pot', 'Terracotta Plant Pot', '19.00', { lead: 'Unglazed terracotta with a drainage saucer.', points: ['15 cm diameter'] }),
-  simple('garden-gloves', 'Garden Gloves', '12.00', { lead: 'Breathable gloves with nitrile-coated palms.', points: ['Touchscreen fingertips'] }),
-  simple('headphones', 'Wireless Headphones', '129.00', { images: 3, featured: true, lead: 'Over-ear headphones with 30 hours of battery.', points: ['Bluetooth 5.3', 'Foldable'] }),
-  simple('phone-stand', 'Aluminium Phone Stand', '21.00', { lead: 'A weighted stand that holds a phone at a readable angle.', points: ['Non-slip base'] }),
-  simple('sunglasses', 'Polarised Sunglasses', '49.00', { images: 2, lead: 'Polarised lenses in a recycled acetate frame.', points: ['UV400', 'Case included'], stock: 3 }),
-  simple('umbrella', 'Compact Umbrella', '26.00', { lead: 'Opens and closes with one button.', points: ['Wind-resistant frame'] }),
-  simple('sticker-pack', 'Sticker Pack', '6.00', { images: 0, lead: 'Twelve weatherproof vinyl stickers.', points: ['Assorted designs'] }),
-  simple('limited-print', 'Limited Art Print', '85.00', { lead: 'A numbered giclée print, signed by the artist.', points: ['A3', 'Edition of 50'], stock: 0 }),
+  simple('steel-bottle', 'Insulated Steel Bottle', '32.00', {
+    images: 3,
+    featured: true,
+    lead: 'Keeps drinks cold for 24 hours and hot for 12.',
+    points: ['750 ml', 'Leak-proof lid', 'Dishwasher safe'],
+  }),
+  simple('ceramic-mug', 'Stoneware Mug', '18.00', {
+    images: 2,
+    lead: 'A hand-glazed mug with a generous handle.',
+    points: ['350 ml', 'Microwave safe'],
+  }),
+  simple('pour-over', 'Pour-Over Coffee Set', '46.00', {
+    images: 3,
+    lead: 'Dripper, carafe and filters: everything for a slow morning cup.',
+    points: ['Borosilicate glass', '40 filters included'],
+  }),
+  simple('coffee-beans', 'Single-Origin Coffee Beans', '16.50', {
+    featured: true,
+    lead: 'Medium roast from a single farm in Huila, Colombia.',
+    points: ['340 g', 'Notes of cocoa and red apple'],
+  }),
+  simple('notebook', 'Dot Grid Notebook', '14.00', {
+    images: 2,
+    lead: 'Lay-flat binding and 120 g paper that takes fountain pens.',
+    points: ['A5', '192 pages'],
+  }),
+  simple('gel-pens', 'Gel Pen Set', '9.50', {
+    lead: 'Smooth 0.5 mm gel pens in six colours.',
+    points: ['Quick-drying', 'Refillable'],
+  }),
+  simple('desk-lamp', 'Task Desk Lamp', '79.00', {
+    images: 3,
+    lead: 'A dimmable LED lamp with an adjustable arm.',
+    points: ['3 colour temperatures', 'USB-C charging port'],
+  }),
+  simple('laptop-sleeve', 'Felt Laptop Sleeve', '38.00', {
+    lead: 'Wool felt sleeve with a leather tab.',
+    points: ['Fits 14-inch laptops', 'Magnetic closure'],
+  }),
+  simple('tote-bag', 'Canvas Tote Bag', '24.00', {
+    images: 2,
+    lead: 'A sturdy tote for groceries, books and everything else.',
+    points: ['12 oz canvas', 'Inside pocket'],
+  }),
+  simple('water-filter', 'Water Filter Pitcher', '42.00', {
+    lead: 'Filters chlorine and improves taste.',
+    points: ['2.4 litres', 'Filter lasts 2 months'],
+  }),
+  simple('yoga-mat', 'Cork Yoga Mat', '68.00', {
+    images: 3,
+    lead: 'Natural cork top with a rubber base for grip.',
+    points: ['4 mm thick', 'Antimicrobial'],
+  }),
+  simple('jump-rope', 'Speed Jump Rope', '15.00', {
+    lead: 'Ball-bearing handles and an adjustable cable.',
+    points: ['Fits all heights'],
+  }),
+  simple('candle', 'Cedar Soy Candle', '22.00', {
+    lead: 'Hand-poured soy wax with cedar and vetiver.',
+    points: ['45-hour burn', 'Cotton wick'],
+  }),
+  simple('throw-blanket', 'Waffle Throw Blanket', '59.00', {
+    images: 2,
+    lead: 'A light cotton throw for the sofa.',
+    points: ['130 × 170 cm', 'Machine washable'],
+  }),
+  simple('plant-pot', 'Terracotta Plant Pot', '19.00', {
+    lead: 'Unglazed terracotta with a drainage saucer.',
+    points: ['15 cm diameter'],
+  }),
+  simple('garden-gloves', 'Garden Gloves', '12.00', {
+    lead: 'Breathable gloves with nitrile-coated palms.',
+    points: ['Touchscreen fingertips'],
+  }),
+  simple('headphones', 'Wireless Headphones', '129.00', {
+    images: 3,
+    featured: true,
+    lead: 'Over-ear headphones with 30 hours of battery.',
+    points: ['Bluetooth 5.3', 'Foldable'],
+  }),
+  simple('phone-stand', 'Aluminium Phone Stand', '21.00', {
+    lead: 'A weighted stand that holds a phone at a readable angle.',
+    points: ['Non-slip base'],
+  }),
+  simple('sunglasses', 'Polarised Sunglasses', '49.00', {
+    images: 2,
+    lead: 'Polarised lenses in a recycled acetate frame.',
+    points: ['UV400', 'Case included'],
+    stock: 3,
+  }),
+  simple('umbrella', 'Compact Umbrella', '26.00', {
+    lead: 'Opens and closes with one button.',
+    points: ['Wind-resistant frame'],
+  }),
+  simple('sticker-pack', 'Sticker Pack', '6.00', {
+    images: 0,
+    lead: 'Twelve weatherproof vinyl stickers.',
+    points: ['Assorted designs'],
+  }),
+  simple('limited-print', 'Limited Art Print', '85.00', {
+    lead: 'A numbered giclée print, signed by the artist.',
+    points: ['A3', 'Edition of 50'],
+    stock: 0,
+  }),
 ];
 
 const vipProducts: ProductInput[] = [
-  simple('vip-reserve-watch', 'VIP Reserve Chronograph', '450.00', { images: 3, featured: true, lead: 'A members-only automatic chronograph.', points: ['Sapphire crystal', '5-year warranty'], stock: 5 }),
-  simple('vip-reserve-wallet', 'VIP Reserve Leather Wallet', '120.00', { images: 2, lead: 'Full-grain leather, hand-stitched.', points: ['6 card slots'], stock: 10 }),
-  simple('vip-reserve-scarf', 'VIP Reserve Cashmere Scarf', '210.00', { lead: 'Two-ply cashmere woven in Scotland.', points: ['180 × 30 cm'], stock: 8 }),
+  simple('vip-reserve-watch', 'VIP Reserve Chronograph', '450.00', {
+    images: 3,
+    imageUrl: vipMedia,
+    featured: true,
+    lead: 'A members-only automatic chronograph.',
+    points: ['Sapphire crystal', '5-year warranty'],
+    stock: 5,
+  }),
+  simple('vip-reserve-wallet', 'VIP Reserve Leather Wallet', '120.00', {
+    images: 2,
+    imageUrl: vipMedia,
+    lead: 'Full-grain leather, hand-stitched.',
+    points: ['6 card slots'],
+    stock: 10,
+  }),
+  simple('vip-reserve-scarf', 'VIP Reserve Cashmere Scarf', '210.00', {
+    imageUrl: vipMedia,
+    lead: 'Two-ply cashmere woven in Scotland.',
+    points: ['180 × 30 cm'],
+    stock: 8,
+  }),
 ];
 
 export const demoCatalogs: CatalogInput[] = [
@@ -102,12 +256,13 @@ export const demoCatalogs: CatalogInput[] = [
       slug: 'acme',
       title: 'Acme Supply Co.',
       description: 'Well-made everyday goods, shipped fast.',
-      favicon_url: '/images/demo/acme-favicon.svg',
+      favicon_url: publicImage('acme-favicon.svg'),
       custom_domain: 'shop.acme.test',
       restricted: false,
       tax_rate_bps: 825,
       shipping_flat: '5.99',
       free_shipping_threshold: '75.00',
+      low_stock_threshold: 5,
     },
     products: acmeProducts,
     bundles: [
@@ -115,7 +270,9 @@ export const demoCatalogs: CatalogInput[] = [
         id: 'coffee-kit',
         name: 'Morning Coffee Kit',
         featured: true,
-        description_html: desc('Everything for a slow morning: beans, a pour-over set and two mugs.', ['Saves you a trip']),
+        description_html: desc('Everything for a slow morning: beans, a pour-over set and two mugs.', [
+          'Saves you a trip',
+        ]),
         items: [
           { product: 'pour-over', sku: 'POUR-OVER', quantity: 1 },
           { product: 'coffee-beans', sku: 'COFFEE-BEANS', quantity: 1 },
@@ -155,7 +312,7 @@ export const demoCatalogs: CatalogInput[] = [
       slug: 'vip',
       title: 'VIP Reserve',
       description: 'Members-only pieces for invited guests.',
-      favicon_url: '/images/demo/vip-favicon.svg',
+      favicon_url: vipMedia('vip-favicon.svg'),
       custom_domain: 'members.vip.test',
       restricted: true,
       tax_rate_bps: 0,
@@ -168,15 +325,3 @@ export const demoCatalogs: CatalogInput[] = [
     gift_cards: [],
   },
 ];
-
-/** The links `npm start` prints when ready: the public store, its custom domain, and the restricted store's two ways in. */
-export function demoLinks(siteUrl: string): { label: string; url: string }[] {
-  const base = siteUrl.replace(/\/$/, '');
-  return [
-    { label: 'Acme Supply Co. (public)', url: `${base}/acme` },
-    { label: 'Acme on its custom domain (map shop.acme.test to this host)', url: `http://shop.acme.test:${new URL(base).port || 80}/` },
-    { label: 'VIP Reserve (restricted), as the invited guest', url: `${base}/vip?uuid=${VIP_RECIPIENT.uuid}` },
-    { label: 'VIP Reserve (restricted), with the domain token', url: `${base}/vip?token=${VIP_DOMAIN_TOKEN}` },
-    { label: 'API', url: `${base}/api/store_front/acme` },
-  ];
-}

@@ -3,15 +3,23 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as initial from './migrations/0001_initial.ts';
 import * as paymentReleases from './migrations/0002_payment_releases.ts';
 import * as singleVariantLines from './migrations/0003_single_variant_lines.ts';
+import * as moneyBigint from './migrations/0004_money_bigint.ts';
+import * as stock from './migrations/0005_stock.ts';
+import * as mailOutbox from './migrations/0006_mail_outbox.ts';
+import * as reconciliation from './migrations/0007_reconciliation.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_payment_releases': paymentReleases,
   '0003_single_variant_lines': singleVariantLines,
+  '0004_money_bigint': moneyBigint,
+  '0005_stock': stock,
+  '0006_mail_outbox': mailOutbox,
+  '0007_reconciliation': reconciliation,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 /** Brings the schema to the latest version; throws with the failing migration's name and cause. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

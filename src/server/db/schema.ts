@@ -1,11 +1,11 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Address } from '../../lib/api-types.ts';
 
 /** jsonb: read as the parsed value, written as a JSON string (pg and PGlite agree on that). */
 type Json<T> = ColumnType<T, string, string>;
 type Timestamp = ColumnType<Date, Date, Date>;
 
-export interface StoresTable {
+export type StoresTable = {
   id: Generated<number>;
   slug: string;
   title: string;
@@ -16,29 +16,31 @@ export interface StoresTable {
   tax_rate_bps: number;
   shipping_flat_cents: number;
   free_shipping_threshold_cents: number | null;
+  /** The product page says "Only N left" at or below this stock; 0 never (migration 0005). */
+  low_stock_threshold: Generated<number>;
   created_at: Generated<Date>;
-}
+};
 
-export interface AllowedRecipientsTable {
+export type AllowedRecipientsTable = {
   id: string;
   store_id: number;
   email: string;
-}
+};
 
-export interface AllowedDomainTokensTable {
+export type AllowedDomainTokensTable = {
   store_id: number;
   token: string;
-}
+};
 
-export interface BrowserTokensTable {
+export type BrowserTokensTable = {
   store_id: number;
   token: string;
   recipient_id: string;
   verified_at: Date | null;
   created_at: Generated<Date>;
-}
+};
 
-export interface ProductsTable {
+export type ProductsTable = {
   id: Generated<number>;
   store_id: number;
   external_id: string;
@@ -48,17 +50,17 @@ export interface ProductsTable {
   option_names: Json<string[]>;
   position: number;
   default_image_id: number | null;
-}
+};
 
-export interface ProductImagesTable {
+export type ProductImagesTable = {
   id: Generated<number>;
   product_id: number;
   url: string;
   alt: string;
   position: number;
-}
+};
 
-export interface ProductVariantsTable {
+export type ProductVariantsTable = {
   id: Generated<number>;
   product_id: number;
   store_id: number;
@@ -68,9 +70,9 @@ export interface ProductVariantsTable {
   price_cents: number;
   stock: number;
   position: number;
-}
+};
 
-export interface BundlesTable {
+export type BundlesTable = {
   id: Generated<number>;
   store_id: number;
   external_id: string;
@@ -78,17 +80,17 @@ export interface BundlesTable {
   description_html: string;
   featured: boolean;
   position: number;
-}
+};
 
-export interface BundleItemsTable {
+export type BundleItemsTable = {
   id: Generated<number>;
   bundle_id: number;
   product_variant_id: number;
   quantity: number;
   position: number;
-}
+};
 
-export interface CartsTable {
+export type CartsTable = {
   id: string;
   store_id: number;
   token: string;
@@ -99,9 +101,11 @@ export interface CartsTable {
   last_order_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-}
+  /** When reconciliation last asked the provider about this cart's payment (migration 0007). */
+  payment_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
 
-export interface CartLinesTable {
+export type CartLinesTable = {
   id: string;
   cart_id: string;
   product_variant_id: number;
@@ -110,24 +114,24 @@ export interface CartLinesTable {
   quantity: number;
   position: Generated<number>;
   created_at: Generated<Date>;
-}
+};
 
-export interface GiftCardsTable {
+export type GiftCardsTable = {
   id: string;
   store_id: number;
   code: string;
   balance_cents: number;
   initial_cents: number;
   expires_at: Date | null;
-}
+};
 
-export interface CartGiftCardsTable {
+export type CartGiftCardsTable = {
   cart_id: string;
   gift_card_id: string;
   applied_at: Generated<Date>;
-}
+};
 
-export interface PaymentIntentsTable {
+export type PaymentIntentsTable = {
   id: string;
   cart_id: string;
   amount_cents: number;
@@ -139,10 +143,10 @@ export interface PaymentIntentsTable {
   refunded_cents: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-}
+};
 
 /** A payment that will never become an order, given back through its provider (migration 0002). */
-export interface PaymentReleasesTable {
+export type PaymentReleasesTable = {
   payment_intent_id: string;
   cart_id: string;
   provider: string;
@@ -152,16 +156,18 @@ export interface PaymentReleasesTable {
   /** Set once the provider confirmed; null while the provider call is still owed. */
   released_at: Date | null;
   created_at: Generated<Date>;
-}
+  /** When reconciliation last tried the provider for this release (migration 0007). */
+  attempted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
 
-export interface OrderSnapshot {
+export type OrderSnapshot = {
   cartItems: import('../../lib/api-types.ts').CartItem[];
   cartLineItemsSize: number;
   giftCards: import('../../lib/api-types.ts').GiftCard[];
   address: Address;
-}
+};
 
-export interface OrdersTable {
+export type OrdersTable = {
   id: string;
   number: Generated<number>;
   store_id: number;
@@ -175,37 +181,58 @@ export interface OrdersTable {
   total_cents: number;
   details: Json<OrderSnapshot>;
   created_at: Generated<Date>;
-}
+};
 
-export interface GiftCardDebitsTable {
+export type GiftCardDebitsTable = {
   id: Generated<number>;
   gift_card_id: string;
   order_id: string;
   amount_cents: number;
   created_at: Generated<Date>;
-}
+};
 
-export interface RateLimitsTable {
+export type RateLimitsTable = {
   key: string;
   window_start: Timestamp;
   count: number;
-}
+};
 
-export interface DevOutboxTable {
+/** Every mail, written in the transaction of the change it reports and delivered by the outbox worker (migration 0006). */
+export type MailOutboxTable = {
   id: Generated<number>;
+  kind: string;
+  /** One mail per fact (`order-receipt:{order id}`); null when a fact may be mailed again (sign-in links). */
+  dedupe_key: string | null;
+  /** `<…@…>`, fixed at enqueue: every attempt carries the same Message-ID. */
+  message_id: string;
   to_address: string;
   subject: string;
-  body: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  locked_until: Date | null;
+  lease_token: string | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
   created_at: Generated<Date>;
-}
+};
 
-export interface WebhookEventsTable {
+/** Secrets every API instance shares, generated once (migration 0007). */
+export type AppSecretsTable = {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+};
+
+export type WebhookEventsTable = {
   id: string;
   type: string;
   processed_at: Generated<Date>;
-}
+};
 
-export interface Database {
+export type Database = {
   stores: StoresTable;
   allowed_recipients: AllowedRecipientsTable;
   allowed_domain_tokens: AllowedDomainTokensTable;
@@ -223,12 +250,13 @@ export interface Database {
   orders: OrdersTable;
   gift_card_debits: GiftCardDebitsTable;
   rate_limits: RateLimitsTable;
-  dev_outbox: DevOutboxTable;
+  mail_outbox: MailOutboxTable;
   webhook_events: WebhookEventsTable;
   payment_releases: PaymentReleasesTable;
-}
+  app_secrets: AppSecretsTable;
+};
 
 export type StoreRow = Selectable<StoresTable>;
 export type CartRow = Selectable<CartsTable>;
 export type OrderRow = Selectable<OrdersTable>;
-export type NewOrder = Insertable<OrdersTable>;
+export type MailRow = Selectable<MailOutboxTable>;

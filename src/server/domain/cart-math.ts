@@ -5,41 +5,41 @@
 
 export const MAX_QUANTITY = 99;
 
-export interface PricingRule {
+export type PricingRule = {
   /** Tax rate in basis points (825 = 8.25 %). */
   taxRateBps: number;
   shippingFlatCents: number;
   /** Shipping is free when the subtotal reaches this; null = never free. */
   freeShippingThresholdCents: number | null;
-}
+};
 
-export interface PricedLine {
+export type PricedLine = {
   unitPriceCents: number;
   quantity: number;
   bundleId: number | null;
   bundleQuantity: number | null;
-}
+};
 
-export interface CardBalance {
+export type CardBalance = {
   id: string;
   code: string;
   balanceCents: number;
-}
+};
 
-export interface CardAmount {
+export type CardAmount = {
   id: string;
   code: string;
   amountCents: number;
-}
+};
 
-export interface Totals {
+export type Totals = {
   subtotalCents: number;
   taxCents: number;
   shippingCents: number;
   giftCards: CardAmount[];
   giftCardsCents: number;
   totalCents: number;
-}
+};
 
 /** Tax on the subtotal, rounded half up to the cent. */
 export function taxFor(subtotalCents: number, taxRateBps: number): number {
@@ -86,10 +86,10 @@ export function countCartUnits(lines: readonly Pick<PricedLine, 'quantity' | 'bu
   return units;
 }
 
-export interface BundleItemSpec {
+export type BundleItemSpec = {
   productVariantId: number;
   quantity: number;
-}
+};
 
 /** The cart lines one bundle becomes: every item × the bundle quantity, all sharing the bundle id. */
 export function bundleLines(bundleId: number, items: readonly BundleItemSpec[], bundleQuantity: number) {

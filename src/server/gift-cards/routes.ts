@@ -41,9 +41,14 @@ export function giftCardRoutes({ db, clock, config, rateLimits }: AppDeps) {
         .executeTakeFirst();
       if (!card || card.balance_cents <= 0 || (card.expires_at && card.expires_at <= now)) throw invalidCode();
       const cart = await lockOrCreateCart(trx, store.id, token);
-      const applied = await trx.selectFrom('cart_gift_cards').select('gift_card_id').where('cart_id', '=', cart.id).execute();
+      const applied = await trx
+        .selectFrom('cart_gift_cards')
+        .select('gift_card_id')
+        .where('cart_id', '=', cart.id)
+        .execute();
       if (applied.some((a) => a.gift_card_id === card.id)) return;
-      if (applied.length >= MAX_GIFT_CARDS_PER_CART) throw invalidField('code', `You can apply at most ${MAX_GIFT_CARDS_PER_CART} gift cards to one order.`);
+      if (applied.length >= MAX_GIFT_CARDS_PER_CART)
+        throw invalidField('code', `You can apply at most ${MAX_GIFT_CARDS_PER_CART} gift cards to one order.`);
       await trx.insertInto('cart_gift_cards').values({ cart_id: cart.id, gift_card_id: card.id }).execute();
       await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
     });
@@ -57,7 +62,11 @@ export function giftCardRoutes({ db, clock, config, rateLimits }: AppDeps) {
     await readJson(c, removeGiftCardSchema, { wrapper: 'gift_card', emptyAs: {} });
     const cart = await findCart(db, store.id, token);
     if (!cart) throw notFound();
-    const removed = await db.deleteFrom('cart_gift_cards').where('cart_id', '=', cart.id).where('gift_card_id', '=', cardId).executeTakeFirst();
+    const removed = await db
+      .deleteFrom('cart_gift_cards')
+      .where('cart_id', '=', cart.id)
+      .where('gift_card_id', '=', cardId)
+      .executeTakeFirst();
     if (removed.numDeletedRows === 0n) throw notFound();
     return c.json(await cartAnswer(db, store, token, clock.now()));
   });

@@ -32,14 +32,30 @@ export const invalidField = (field: string, message: string) => invalid({ [field
 
 // Connection-level failures (server down, restarting, pool exhausted) are the database's fault, not
 // the client's: answer 503 so the storefront's retry policy (spec §7) tries again.
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 export function isConnectionError(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i.test(
+        message,
+      )
+    )
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
@@ -51,9 +67,9 @@ export function isRetryableConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-export interface ErrorLogger {
+export type ErrorLogger = {
   error(obj: object, msg?: string): void;
-}
+};
 
 /** The one place unexpected errors become answers. */
 export function handleError(error: Error, c: Context, logger: ErrorLogger): Response {
@@ -70,7 +86,10 @@ export function handleError(error: Error, c: Context, logger: ErrorLogger): Resp
     // idempotency key, so the shopper may simply try again.
     logger.error({ err: error, path: c.req.path }, 'payment provider failed');
     c.header('Retry-After', '2');
-    return c.json({ message: 'The payment provider did not answer. Please try again in a moment.' } satisfies ErrorBody, 502);
+    return c.json(
+      { message: 'The payment provider did not answer. Please try again in a moment.' } satisfies ErrorBody,
+      502,
+    );
   }
   if (isConnectionError(error) || error.name === 'RateLimitStoreError') {
     logger.error({ err: error, path: c.req.path }, 'database unavailable');

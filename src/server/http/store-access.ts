@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { createMiddleware } from 'hono/factory';
 import { HEADER } from '../../lib/api-types.ts';
+import { normalizeHost } from '../../lib/custom-domain.ts';
+import { isSlug } from '../../lib/slug.ts';
 import type { Database, StoreRow } from '../db/schema.ts';
 import type { AppEnv, Clock } from './context.ts';
 import { notFound, restricted } from './errors.ts';
 import { isUuid } from './validation.ts';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const TOKEN = /^[\x21-\x7e]{1,200}$/;
 
 /**
@@ -16,7 +17,11 @@ const TOKEN = /^[\x21-\x7e]{1,200}$/;
 const listsPresent = new WeakMap<StoreRow, boolean>();
 
 /** The store row plus `exists(…)` over both allowed lists; the flag goes to `listsPresent`, not the row. */
-async function selectStore(db: Kysely<Database>, column: 'slug' | 'custom_domain', value: string): Promise<StoreRow | undefined> {
+async function selectStore(
+  db: Kysely<Database>,
+  column: 'slug' | 'custom_domain',
+  value: string,
+): Promise<StoreRow | undefined> {
   const found = await db
     .selectFrom('stores')
     .selectAll('stores')
@@ -31,7 +36,7 @@ async function selectStore(db: Kysely<Database>, column: 'slug' | 'custom_domain
   const { allowed_lists_present, ...store } = found;
   // Shared by every request that gets it from the cache: nobody may change it.
   Object.freeze(store);
-  listsPresent.set(store, Boolean(allowed_lists_present));
+  listsPresent.set(store, allowed_lists_present);
   return store;
 }
 
@@ -77,8 +82,12 @@ export class StoreCache {
 /** No caching: each lookup reads the database. */
 const uncached = new StoreCache(0, { now: () => new Date() });
 
-export async function findStoreBySlug(db: Kysely<Database>, slug: string | undefined, cache: StoreCache = uncached): Promise<StoreRow> {
-  if (!slug || !SLUG.test(slug)) throw notFound();
+export async function findStoreBySlug(
+  db: Kysely<Database>,
+  slug: string | undefined,
+  cache: StoreCache = uncached,
+): Promise<StoreRow> {
+  if (!slug || !isSlug(slug)) throw notFound();
   const store = await cache.find(db, 'slug', slug);
   if (!store) throw notFound();
   return store;
@@ -93,7 +102,7 @@ export async function hasAllowedLists(db: Kysely<Database>, store: StoreRow): Pr
     db.selectFrom('allowed_recipients').select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst(),
     db.selectFrom('allowed_domain_tokens').select('token').where('store_id', '=', storeId).limit(1).executeTakeFirst(),
   ]);
-  return Boolean(recipient || token);
+  return recipient !== undefined || token !== undefined;
 }
 
 /**
@@ -101,7 +110,12 @@ export async function hasAllowedLists(db: Kysely<Database>, store: StoreRow): Pr
  * domain tokens, or a browser token verified earlier. A request carrying both a valid recipient
  * token and a pending browser token verifies that browser token.
  */
-export async function canAccess(db: Kysely<Database>, store: StoreRow, headers: (name: string) => string | undefined, clock: Clock): Promise<boolean> {
+export async function canAccess(
+  db: Kysely<Database>,
+  store: StoreRow,
+  headers: (name: string) => string | undefined,
+  clock: Clock,
+): Promise<boolean> {
   if (!store.restricted) return true;
   const recipientToken = headers(HEADER.allowedRecipientToken)?.trim();
   const domainToken = headers(HEADER.allowedDomainToken)?.trim();
@@ -150,15 +164,25 @@ export async function canAccess(db: Kysely<Database>, store: StoreRow, headers: 
   return false;
 }
 
-export async function assertAccess(db: Kysely<Database>, store: StoreRow, headers: (name: string) => string | undefined, clock: Clock): Promise<void> {
+export async function assertAccess(
+  db: Kysely<Database>,
+  store: StoreRow,
+  headers: (name: string) => string | undefined,
+  clock: Clock,
+): Promise<void> {
   if (!(await canAccess(db, store, headers, clock))) throw restricted();
 }
 
 // The verify call is how a shopper asks for access, so it cannot require access itself.
 const OPEN_PATHS = /\/allowed_users\/verify\/?$/;
 
-export async function findStoreByDomain(db: Kysely<Database>, domain: string, cache: StoreCache = uncached): Promise<StoreRow> {
-  const host = domain.trim().toLowerCase();
+export async function findStoreByDomain(
+  db: Kysely<Database>,
+  domain: string,
+  cache: StoreCache = uncached,
+): Promise<StoreRow> {
+  // A host may arrive with a trailing dot or a port ('members.vip.test.'); stored domains have neither.
+  const host = normalizeHost(domain);
   if (!host || host.length > 253) throw notFound();
   const store = await cache.find(db, 'custom_domain', host);
   if (!store) throw notFound();
@@ -174,7 +198,9 @@ export function storeContext(db: Kysely<Database>, clock: Clock, stores: StoreCa
   return createMiddleware<AppEnv>(async (c, next) => {
     const isOpen = OPEN_PATHS.test(c.req.path);
     const domain = isOpen ? c.req.query('custom_domain') : undefined;
-    const store = domain ? await findStoreByDomain(db, domain, stores) : await findStoreBySlug(db, c.req.param('slug'), stores);
+    const store = domain
+      ? await findStoreByDomain(db, domain, stores)
+      : await findStoreBySlug(db, c.req.param('slug'), stores);
     if (!isOpen) await assertAccess(db, store, (name) => c.req.header(name), clock);
     c.set('store', store);
     await next();

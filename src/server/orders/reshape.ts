@@ -38,7 +38,14 @@ export function reshapeOrder(row: OrderRow, storeSlug: string): Order {
     },
     paymentIntent:
       row.payment_intent_id && (row.provider === 'test' || row.provider === 'stripe')
-        ? { id: row.payment_intent_id, clientSecret: '', amount: centsToDecimal(row.total_cents), currency: 'usd', status: 'succeeded', provider: row.provider }
+        ? {
+            id: row.payment_intent_id,
+            clientSecret: '',
+            amount: centsToDecimal(row.total_cents),
+            currency: 'usd',
+            status: 'succeeded',
+            provider: row.provider,
+          }
         : null,
   };
 }

@@ -10,7 +10,11 @@ export function orderRoutes({ db, clock }: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/:orderId', async (c) => {
-    const order = await db.selectFrom('orders').selectAll().where('id', '=', uuidId(c.req.param('orderId'))).executeTakeFirst();
+    const order = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', uuidId(c.req.param('orderId')))
+      .executeTakeFirst();
     if (!order) throw notFound();
     const store = await db.selectFrom('stores').selectAll().where('id', '=', order.store_id).executeTakeFirstOrThrow();
     await assertAccess(db, store, (name) => c.req.header(name), clock);

@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
 import type { PaymentIntentStatus } from '../../lib/api-types.ts';
-import { PaymentProviderError, type PaymentProvider, type ProviderIntent } from './provider.ts';
+import {
+  CARD_AMOUNT_LIMIT_CENTS,
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderIntent,
+} from './provider.ts';
 
 function reshape(intent: Stripe.PaymentIntent): ProviderIntent {
   const known: readonly string[] = ['succeeded', 'processing', 'canceled', 'requires_confirmation'];
@@ -12,7 +17,7 @@ function reshape(intent: Stripe.PaymentIntent): ProviderIntent {
     amountCents: intent.amount,
     currency: 'usd',
     status,
-    cartId: intent.metadata?.['cart_id'] ?? null,
+    cartId: intent.metadata.cart_id ?? null,
     provider: 'stripe',
   };
 }
@@ -30,6 +35,7 @@ export function createStripeProvider(secretKey: string): PaymentProvider {
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   return {
     name: 'stripe',
+    maxAmountCents: CARD_AMOUNT_LIMIT_CENTS,
 
     createIntent: ({ amountCents, cartId, storeSlug, idempotencyKey }) =>
       call('create payment intent', async () =>
@@ -47,7 +53,9 @@ export function createStripeProvider(secretKey: string): PaymentProvider {
       ),
 
     updateAmount: (id, amountCents, idempotencyKey) =>
-      call('update payment intent', async () => reshape(await stripe.paymentIntents.update(id, { amount: amountCents }, { idempotencyKey }))),
+      call('update payment intent', async () =>
+        reshape(await stripe.paymentIntents.update(id, { amount: amountCents }, { idempotencyKey })),
+      ),
 
     refundIntent: (id, idempotencyKey) =>
       call('refund payment intent', async () => {

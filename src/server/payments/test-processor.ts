@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { PaymentIntentStatus } from '../../lib/api-types.ts';
 import type { Database, PaymentIntentsTable } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import { CARD_AMOUNT_LIMIT_CENTS, type PaymentProvider, type ProviderIntent } from './provider.ts';
 
 /**
  * The built-in card processor for development and tests. It follows Stripe's test-mode cards
@@ -25,12 +25,12 @@ const DECLINES: Record<string, string> = {
   [TEST_CARDS.incorrectCvc]: "Your card's security code is incorrect.",
 };
 
-export interface TestCard {
+export type TestCard = {
   number: string;
   exp_month: number;
   exp_year: number;
   cvc: string;
-}
+};
 
 export type ConfirmResult =
   | { ok: true; intent: ProviderIntent }
@@ -71,18 +71,21 @@ function reshape(row: Selectable<PaymentIntentsTable>): ProviderIntent {
     status: row.status as PaymentIntentStatus,
     cartId: row.cart_id,
     provider: 'test',
+    // Confirming is the intent's last change until a refund (after which it is released, not ordered).
+    ...(row.status === 'succeeded' ? { succeededAt: row.updated_at } : {}),
   };
 }
 
-export interface TestProcessor extends PaymentProvider {
+export type TestProcessor = {
   confirm(id: string, card: TestCard): Promise<ConfirmResult>;
-}
+} & PaymentProvider;
 
 export function createTestProcessor(db: Kysely<Database>, clock: Clock): TestProcessor {
   const find = (id: string) => db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
 
   return {
     name: 'test',
+    maxAmountCents: CARD_AMOUNT_LIMIT_CENTS,
 
     async createIntent({ amountCents, cartId, idempotencyKey }) {
       const id = `pi_test_${randomBytes(16).toString('hex')}`;
@@ -99,7 +102,11 @@ export function createTestProcessor(db: Kysely<Database>, clock: Clock): TestPro
         })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
-      const row = await db.selectFrom('payment_intents').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('payment_intents')
+        .selectAll()
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirstOrThrow();
       return reshape(row);
     },
 
@@ -147,7 +154,13 @@ export function createTestProcessor(db: Kysely<Database>, clock: Clock): TestPro
       // Confirming a paid intent again (a client retry after a timeout) answers it unchanged.
       if (row.status === 'succeeded') return { ok: true, intent: reshape(row) };
       // A canceled intent (superseded or released by the store) can never be charged.
-      if (row.status === 'canceled') return { ok: false, reason: 'declined', message: 'This payment was canceled. Please start the checkout again.', intent: reshape(row) };
+      if (row.status === 'canceled')
+        return {
+          ok: false,
+          reason: 'declined',
+          message: 'This payment was canceled. Please start the checkout again.',
+          intent: reshape(row),
+        };
       const reason = declineReason(card, clock.now());
       if (reason) {
         const declined = await db

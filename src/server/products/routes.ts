@@ -2,7 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Many, One, Product, ProductVariant } from '../../lib/api-types.ts';
 import { listQuerySchema } from '../catalog/list-query.ts';
-import { findProduct, imagesByProduct, listProducts, variantsByProduct, variantsOfStoreProducts } from '../catalog/queries.ts';
+import {
+  findProduct,
+  imagesByProduct,
+  listProducts,
+  variantsByProduct,
+  variantsOfStoreProducts,
+} from '../catalog/queries.ts';
 import { reshapeProduct, reshapeVariant } from '../catalog/reshape.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';

@@ -9,10 +9,25 @@ import { reshapeIntent } from '../orders/reshape.ts';
 const confirmSchema = z.object({
   card: z.object(
     {
-      number: z.string({ error: 'Card number is required.' }).trim().min(1, 'Card number is required.').max(40, 'Your card number is incorrect.'),
-      exp_month: z.coerce.number({ error: 'Expiry month is not valid.' }).int('Expiry month is not valid.').min(1, 'Expiry month is not valid.').max(12, 'Expiry month is not valid.'),
-      exp_year: z.coerce.number({ error: 'Expiry year is not valid.' }).int('Expiry year is not valid.').min(0, 'Expiry year is not valid.').max(2200, 'Expiry year is not valid.'),
-      cvc: z.string({ error: 'CVC is required.' }).trim().regex(/^\d{3,4}$/, "Your card's security code is incorrect."),
+      number: z
+        .string({ error: 'Card number is required.' })
+        .trim()
+        .min(1, 'Card number is required.')
+        .max(40, 'Your card number is incorrect.'),
+      exp_month: z.coerce
+        .number({ error: 'Expiry month is not valid.' })
+        .int('Expiry month is not valid.')
+        .min(1, 'Expiry month is not valid.')
+        .max(12, 'Expiry month is not valid.'),
+      exp_year: z.coerce
+        .number({ error: 'Expiry year is not valid.' })
+        .int('Expiry year is not valid.')
+        .min(0, 'Expiry year is not valid.')
+        .max(2200, 'Expiry year is not valid.'),
+      cvc: z
+        .string({ error: 'CVC is required.' })
+        .trim()
+        .regex(/^\d{3,4}$/, "Your card's security code is incorrect."),
     },
     { error: 'Card is required.' },
   ),

@@ -1,25 +1,33 @@
 /**
- * The figures issue 7 asks every reliability test to print, in one recognisable format:
+ * The figures every reliability test prints (docs/reliability.md), in one recognisable format:
  * `[reliability] <name> <database>: key=value …`.
  */
 
 import { percentile as nearestRank } from '../../../scripts/bench/stats.ts';
 
-export const databaseLabel = () => (process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
+export const databaseLabel = () => (process.env.DATABASE_URL ? 'postgres' : 'pglite');
 
 /** The p-th percentile (nearest rank) of unsorted samples, as the bench computes it. */
-export const percentile = (samples: readonly number[], p: number): number => nearestRank([...samples].sort((a, b) => a - b), p);
+export const percentile = (samples: readonly number[], p: number): number =>
+  nearestRank(
+    [...samples].sort((a, b) => a - b),
+    p,
+  );
 
 /** `{200: 49, 409: 1}` for a list of statuses. */
 export function split(statuses: readonly number[]): string {
   const counts = new Map<number, number>();
   for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return `{${[...counts.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(',')}}`;
+  return `{${[...counts.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}:${n}`)
+    .join(',')}}`;
 }
 
 export function report(name: string, fields: Record<string, string | number>, latenciesMs?: readonly number[]): void {
   const parts = Object.entries(fields).map(([k, v]) => `${k}=${v}`);
-  if (latenciesMs) parts.push(`p50=${Math.round(percentile(latenciesMs, 50))}ms`, `p99=${Math.round(percentile(latenciesMs, 99))}ms`);
+  if (latenciesMs)
+    parts.push(`p50=${Math.round(percentile(latenciesMs, 50))}ms`, `p99=${Math.round(percentile(latenciesMs, 99))}ms`);
   console.log(`[reliability] ${name} ${databaseLabel()}: ${parts.join(' ')}`);
 }
 

@@ -5,17 +5,23 @@
 import { randomBytes } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
+import { cartTokenSigner } from '../../../src/server/carts/cart-tokens.ts';
 import { createApiRuntime, type ApiRuntime } from '../../../src/server/runtime.ts';
 
-export const ADMIN_URL = process.env['RELIABILITY_DATABASE_URL'] ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const ADMIN_URL =
+  process.env.RELIABILITY_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const WEBHOOK_SECRET = 'whsec_reliability_tests';
+export const CART_TOKEN_SECRET = 'cart-token-secret-of-the-reliability-tests';
+const tokens = cartTokenSigner(CART_TOKEN_SECRET);
+/** A new shopper's cart token, signed as the API under test signs them. */
+export const newToken = () => tokens.issue();
 
-export interface PgApi {
+export type PgApi = {
   runtime: ApiRuntime;
   baseUrl: string;
   databaseUrl: string;
   close(): Promise<void>;
-}
+};
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -35,7 +41,15 @@ export async function startPgApi(env: Record<string, string> = {}): Promise<PgAp
   url.pathname = `/${database}`;
   const databaseUrl = url.href;
   const runtime = await createApiRuntime(
-    { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_SITE_URL: 'http://shop.test', ...env },
+    {
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PUBLIC_SITE_URL: 'http://shop.test',
+      CART_TOKEN_SECRET,
+      ...env,
+    },
     { logRequests: false },
   );
   let port = 0;

@@ -25,8 +25,28 @@ describe('budgets', () => {
   test('a store front over 5 KB of script and a slow build are missed budgets', () => {
     const sizes = { raw: 0, gzip: 6000, brotli: 0 };
     const budgets = checkBudgets({
-      js: [{ page: 'store front', path: '/acme', files: [], inline: sizes, total: sizes, gzipByOwner: { framework: 0, libs: 0, ours: 0 }, brotliByOwner: { framework: 0, libs: 0, ours: 0 }, blockingScripts: [] }],
-      build: [{ catalog: '10,000 products', pages: 10_000, wallSeconds: 50, pagesPerSecond: 200, peakMemoryMiB: 900, astroBuilt: false }],
+      js: [
+        {
+          page: 'store front',
+          path: '/acme',
+          files: [],
+          inline: sizes,
+          total: sizes,
+          gzipByOwner: { framework: 0, libs: 0, ours: 0 },
+          brotliByOwner: { framework: 0, libs: 0, ours: 0 },
+          blockingScripts: [],
+        },
+      ],
+      build: [
+        {
+          catalog: '10,000 products',
+          pages: 10_000,
+          wallSeconds: 50,
+          pagesPerSecond: 200,
+          peakMemoryMiB: 900,
+          astroBuilt: false,
+        },
+      ],
     });
     expect(budgets.filter((b) => !b.pass).map((b) => b.budget)).toEqual([
       'store front: JS ≤ 5 KB gzip (cart count + build poller only)',

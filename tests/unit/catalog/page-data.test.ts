@@ -11,7 +11,9 @@ describe('store front data', () => {
     const data = await loadStoreFront(stubCatalogApi(kitchenSink()), { slug: 'acme' });
     expect(data.featuredProducts.map((c) => c.name)).toEqual(['Shirt']);
     expect(data.featuredProducts[0]!.image?.id).toBe('img-front');
-    expect(data.featuredBundles).toEqual([{ kind: 'bundle', id: '7', name: 'Starter kit', price: '29.50', image: null, available: true }]);
+    expect(data.featuredBundles).toEqual([
+      { kind: 'bundle', id: '7', name: 'Starter kit', price: '29.50', image: null, available: true },
+    ]);
   });
 
   test('falls back to the first products when none is featured', async () => {
@@ -24,7 +26,11 @@ describe('store front data', () => {
 
 describe('shop data', () => {
   test('reads page, sort and search leniently, never failing on bad input', () => {
-    expect(parseShopQuery(new URLSearchParams('page=3&sort=-price&q=%20mug%20'))).toEqual({ page: 3, sort: '-price', q: 'mug' });
+    expect(parseShopQuery(new URLSearchParams('page=3&sort=-price&q=%20mug%20'))).toEqual({
+      page: 3,
+      sort: '-price',
+      q: 'mug',
+    });
     expect(parseShopQuery(new URLSearchParams('page=-1&sort=drop table'))).toEqual({ page: 1, sort: 'name', q: '' });
     expect(parseShopQuery(new URLSearchParams('page=1.5'))).toEqual({ page: 1, sort: 'name', q: '' });
     expect(parseShopQuery(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
@@ -42,18 +48,25 @@ describe('shop data', () => {
     expect(data.bundles.map((c) => c.name)).toEqual(['Starter kit']);
     expect(data.total).toBe(4);
     expect(data.pageCount).toBe(1);
-    expect(api.calls).toContain(`listProducts acme ${JSON.stringify({ page: 1, per_page: SHOP_PAGE_SIZE, sort: '-price' })}`);
+    expect(api.calls).toContain(
+      `listProducts acme ${JSON.stringify({ page: 1, per_page: SHOP_PAGE_SIZE, sort: '-price' })}`,
+    );
   });
 
   test('text search filters products and bundles by name', async () => {
-    const data = await loadShop(stubCatalogApi(kitchenSink()), { slug: 'acme', query: { page: 1, sort: 'name', q: 'mu' } });
+    const data = await loadShop(stubCatalogApi(kitchenSink()), {
+      slug: 'acme',
+      query: { page: 1, sort: 'name', q: 'mu' },
+    });
     expect(data.products.map((c) => c.name)).toEqual(['Mug']);
     expect(data.bundles).toEqual([]);
   });
 
   test('a 10,000-product store is paged 48 at a time', async () => {
     const catalog = kitchenSink();
-    catalog.products = Array.from({ length: 10_000 }, (_, i) => product(String(i + 1), `Item ${String(i).padStart(5, '0')}`, '1.00'));
+    catalog.products = Array.from({ length: 10_000 }, (_, i) =>
+      product(String(i + 1), `Item ${String(i).padStart(5, '0')}`, '1.00'),
+    );
     const data = await loadShop(stubCatalogApi(catalog), { slug: 'acme', query: { page: 209, sort: 'name', q: '' } });
     expect(data.pageCount).toBe(209);
     expect(data.products).toHaveLength(10_000 - 208 * 48);
@@ -66,7 +79,11 @@ describe('product data', () => {
     const data = await loadProduct(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '1' });
     expect(data?.product.gallery.map((i) => i.id)).toEqual(['img-front', 'img-back']);
     expect(data?.product.optionNames).toEqual(['Size', 'Color']);
-    expect(data?.variants.map((v) => [v.id, v.available])).toEqual([['11', true], ['12', false], ['13', true]]);
+    expect(data?.variants.map((v) => [v.id, v.available])).toEqual([
+      ['11', true],
+      ['12', false],
+      ['13', true],
+    ]);
   });
 
   test('an unknown product is null (404), and a malformed id never reaches the API', async () => {
@@ -115,7 +132,9 @@ describe('catalog paths and payloads', () => {
 
   test('pages through a large catalog without missing or repeating a product', async () => {
     const catalog = kitchenSink();
-    catalog.products = Array.from({ length: 1_234 }, (_, i) => product(String(i + 1), `P${String(i).padStart(4, '0')}`, '1.00'));
+    catalog.products = Array.from({ length: 1_234 }, (_, i) =>
+      product(String(i + 1), `P${String(i).padStart(4, '0')}`, '1.00'),
+    );
     const paths = await listCatalogPaths(stubCatalogApi(catalog), 'acme');
     const productPaths = paths.filter((p) => p.startsWith('/acme/product/'));
     expect(productPaths).toHaveLength(1_234);
@@ -135,7 +154,11 @@ describe('catalog paths and payloads', () => {
   test('the payload names its page and path and holds the same data the page renders', async () => {
     const api = stubCatalogApi(kitchenSink());
     const payload = await loadCatalogPayload(api, '/acme/product/1');
-    expect(payload).toEqual({ page: 'product', path: '/acme/product/1', data: await loadProduct(api, { slug: 'acme', id: '1' }) });
+    expect(payload).toEqual({
+      page: 'product',
+      path: '/acme/product/1',
+      data: await loadProduct(api, { slug: 'acme', id: '1' }),
+    });
     expect(JSON.parse(JSON.stringify(payload))).toEqual(payload);
     expect(await loadCatalogPayload(api, '/acme/product/404')).toBeNull();
     expect(await loadCatalogPayload(api, '/acme/sitemap.xml')).toBeNull();

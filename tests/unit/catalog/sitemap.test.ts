@@ -11,7 +11,12 @@ const paths = ['/acme', '/acme/shop', '/acme/product/1', '/acme/product-bundle/7
 
 describe('sitemap', () => {
   test('lists the store’s pages under its prefix, without the sitemap itself', () => {
-    expect(sitemapLinks(paths, 'acme', '/acme')).toEqual(['/acme', '/acme/shop', '/acme/product/1', '/acme/product-bundle/7']);
+    expect(sitemapLinks(paths, 'acme', '/acme')).toEqual([
+      '/acme',
+      '/acme/shop',
+      '/acme/product/1',
+      '/acme/product-bundle/7',
+    ]);
   });
 
   test('on the store’s own domain the links have no prefix', () => {
@@ -35,7 +40,9 @@ describe('robots.txt', () => {
   });
 
   test('a custom domain names its sitemap; a restricted store is closed to crawlers', () => {
-    expect(robotsTxt({ prefixed: false, sitemap: 'https://shop.acme.test/sitemap.xml' })).toContain('Sitemap: https://shop.acme.test/sitemap.xml');
+    expect(robotsTxt({ prefixed: false, sitemap: 'https://shop.acme.test/sitemap.xml' })).toContain(
+      'Sitemap: https://shop.acme.test/sitemap.xml',
+    );
     expect(robotsTxt({ prefixed: false, disallowAll: true })).toMatch(/^Disallow: \/$/m);
   });
 });
@@ -43,7 +50,10 @@ describe('robots.txt', () => {
 describe('structured data and descriptions', () => {
   test('a product has one USD offer per variant with its availability', async () => {
     const data = (await loadProduct(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '1' }))!;
-    const ld = productJsonLd(data, 'https://x.test/acme/product/1', 'https://x.test') as { offers: Array<Record<string, string>>; image: string[] };
+    const ld = productJsonLd(data, 'https://x.test/acme/product/1', 'https://x.test') as {
+      offers: Record<string, string>[];
+      image: string[];
+    };
     expect(ld.offers.map((o) => [o.price, o.priceCurrency, o.availability])).toEqual([
       ['20.00', 'USD', 'https://schema.org/InStock'],
       ['22.00', 'USD', 'https://schema.org/OutOfStock'],
@@ -54,7 +64,10 @@ describe('structured data and descriptions', () => {
 
   test('a bundle is one offer at its total', async () => {
     const data = (await loadBundle(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '7' }))!;
-    expect(bundleJsonLd(data, 'https://x.test/acme/product-bundle/7', 'https://x.test')).toMatchObject({ '@type': 'Product', offers: { price: '29.50' } });
+    expect(bundleJsonLd(data, 'https://x.test/acme/product-bundle/7', 'https://x.test')).toMatchObject({
+      '@type': 'Product',
+      offers: { price: '29.50' },
+    });
   });
 
   test('JSON-LD text cannot close its script tag', () => {
@@ -62,7 +75,9 @@ describe('structured data and descriptions', () => {
   });
 
   test('descriptions are sanitised again at render: scripts and handlers go, formatting stays', () => {
-    const html = sanitizeDescription('<p onclick="x()">Soft <strong>cotton</strong><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a></p>');
+    const html = sanitizeDescription(
+      '<p onclick="x()">Soft <strong>cotton</strong><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a></p>',
+    );
     expect(html).toBe('<p>Soft <strong>cotton</strong><a rel="nofollow noopener noreferrer">x</a></p>');
   });
 
@@ -75,11 +90,13 @@ describe('structured data and descriptions', () => {
 describe('absolute URLs for canonical, Open Graph and sitemap', () => {
   const url = new URL('http://127.0.0.1:4321/acme/product/1');
   test('a configured PUBLIC_SITE_URL wins over the snapshot’s loopback origin', () => {
-    expect(siteOrigin(url, null, { PUBLIC_SITE_URL: 'https://shop.example.com/' })).toBe('https://shop.example.com');
-    expect(siteOrigin(url, null, {})).toBe('http://127.0.0.1:4321');
+    expect(siteOrigin(url, null, 'https://shop.example.com/')).toBe('https://shop.example.com');
+    expect(siteOrigin(url, null, undefined)).toBe('http://127.0.0.1:4321');
   });
   test('on a custom domain the store’s own host is the origin', () => {
-    expect(siteOrigin(new URL('http://shop.acme.test:4430/acme/shop'), 'shop.acme.test', { PUBLIC_SITE_URL: 'https://x.test' })).toBe('http://shop.acme.test:4430');
-    expect(siteOrigin(url, 'shop.acme.test', {})).toBe('http://shop.acme.test');
+    expect(siteOrigin(new URL('http://shop.acme.test:4430/acme/shop'), 'shop.acme.test', 'https://x.test')).toBe(
+      'http://shop.acme.test:4430',
+    );
+    expect(siteOrigin(url, 'shop.acme.test', undefined)).toBe('http://shop.acme.test');
   });
 });

@@ -1,10 +1,23 @@
 import { describe, expect, test } from 'vitest';
 import type { VariantView } from '../../../src/lib/catalog/catalog-card.ts';
 import { orderGallery } from '../../../src/lib/catalog/catalog-card.ts';
-import { choose, findVariant, initialSelection, isValueAvailable, optionValues } from '../../../src/lib/catalog/variant-options.ts';
+import {
+  choose,
+  findVariant,
+  initialSelection,
+  isValueAvailable,
+  optionValues,
+} from '../../../src/lib/catalog/variant-options.ts';
 
 const names = ['Size', 'Color'];
-const v = (id: string, Size: string, Color: string, available = true): VariantView => ({ id, name: `${Size} / ${Color}`, options: { Size, Color }, price: '1.00', available });
+const v = (id: string, Size: string, Color: string, available = true): VariantView => ({
+  id,
+  name: `${Size} / ${Color}`,
+  options: { Size, Color },
+  price: '1.00',
+  available,
+  stock: available ? 10 : 0,
+});
 const shirt = [v('s-red', 'S', 'Red'), v('m-red', 'M', 'Red', false), v('m-blue', 'M', 'Blue')];
 
 describe('variant choice', () => {
@@ -14,6 +27,12 @@ describe('variant choice', () => {
 
   test('the page opens on the first available variant', () => {
     expect(initialSelection([v('x', 'S', 'Red', false), ...shirt.slice(1)])).toEqual({ Size: 'M', Color: 'Blue' });
+  });
+
+  test('a page opened with ?variant=ID opens on that variant, even a sold-out one; an unknown id is ignored', () => {
+    expect(initialSelection(shirt, 'm-red')).toEqual({ Size: 'M', Color: 'Red' });
+    expect(initialSelection(shirt, 'gone')).toEqual({ Size: 'S', Color: 'Red' });
+    expect(initialSelection(shirt, null)).toEqual({ Size: 'S', Color: 'Red' });
   });
 
   test('a full choice names exactly one variant', () => {
@@ -37,7 +56,11 @@ describe('variant choice', () => {
 });
 
 describe('gallery order', () => {
-  const images = [{ id: 'a', url: '/a' }, { id: 'b', url: '/b' }, { id: 'c', url: '/c' }];
+  const images = [
+    { id: 'a', url: '/a' },
+    { id: 'b', url: '/b' },
+    { id: 'c', url: '/c' },
+  ];
   test('the default image comes first, the others keep their order', () => {
     expect(orderGallery(images, 'c').map((i) => i.id)).toEqual(['c', 'a', 'b']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bundleLinesOf, groupCartItems } from '../../../src/lib/bundle-grouping.ts';
+import { bundleLinesOf, groupCartItems, itemTitle } from '../../../src/lib/bundle-grouping.ts';
 import { emptyCart, kitchenSink } from './fixtures/carts.ts';
 
 describe('groupCartItems', () => {
@@ -37,4 +37,10 @@ describe('bundleLinesOf', () => {
   test('a product line gives itself alone', () => {
     expect(bundleLinesOf(kitchenSink.cartItems, 'l-3').map((i) => i.id)).toEqual(['l-3']);
   });
+});
+
+test("a line is titled with its variant, except a product's only variant ('Default')", () => {
+  expect(itemTitle({ name: 'Classic Tee', variant_name: 'M / Navy' })).toBe('Classic Tee (M / Navy)');
+  expect(itemTitle({ name: 'Mug', variant_name: 'Default' })).toBe('Mug');
+  expect(itemTitle({ name: 'Mug', variant_name: '' })).toBe('Mug');
 });

@@ -8,7 +8,7 @@ import { createTestStripe } from '../../../src/lib/payments/test-stripe.ts';
 import { $cardValid, $checkout, resetCheckout } from '../../../src/stores/checkout.ts';
 
 function type(label: string, value: string) {
-  const input = screen.getByLabelText(label) as HTMLInputElement;
+  const input = screen.getByLabelText<HTMLInputElement>(label);
   input.value = value;
   fireEvent.input(input);
 }
@@ -17,7 +17,10 @@ beforeEach(() => resetCheckout());
 afterEach(() => cleanup());
 
 test('Stripe Elements components render the stand-in card inputs and fill the five card flags', async () => {
-  const stripe = createTestStripe({ apiBase: '/api/', now: () => new Date('2026-11-21T00:00:00Z') }) as unknown as Stripe;
+  const stripe = createTestStripe({
+    apiBase: '/api/',
+    now: () => new Date('2026-11-21T00:00:00Z'),
+  }) as unknown as Stripe;
   render(
     <Elements stripe={stripe}>
       <CardForm name="Ada Lovelace" email="ada@example.com" onName={() => {}} onEmail={() => {}} disabled={false} />
@@ -33,7 +36,7 @@ test('Stripe Elements components render the stand-in card inputs and fill the fi
   });
   expect($checkout.get()).toMatchObject({ cardNumber: true, cardExpiry: true, cardCvc: true });
   expect($cardValid.get()).toBe(true);
-  expect((screen.getByLabelText('Expiration date') as HTMLInputElement).value).toBe('12 / 30');
+  expect(screen.getByLabelText<HTMLInputElement>('Expiration date').value).toBe('12 / 30');
 });
 
 test('an invalid card number shows the field error and clears its flag', async () => {

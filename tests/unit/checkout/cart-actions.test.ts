@@ -9,9 +9,18 @@ const api = {
   applyGiftCard: vi.fn<(slug: string, body: unknown) => Promise<Cart>>(),
   removeGiftCard: vi.fn<(slug: string, id: string, body: unknown) => Promise<Cart>>(),
 };
-vi.mock('../../../src/lib/browser-api.ts', () => ({ browserApi: () => api, browserRequester: () => vi.fn() }));
+// The calls take the requester first; the stubs see what follows it.
+vi.mock('../../../src/lib/api-client/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  browserRequester: () => vi.fn(),
+  changeCartLine: (_request: unknown, slug: string, id: string, body: unknown) => api.changeCartLine(slug, id, body),
+  removeCartLine: (_request: unknown, slug: string, id: string) => api.removeCartLine(slug, id),
+  applyGiftCard: (_request: unknown, slug: string, body: unknown) => api.applyGiftCard(slug, body),
+  removeGiftCard: (_request: unknown, slug: string, id: string, body: unknown) => api.removeGiftCard(slug, id, body),
+}));
 
-const { $cart, applyGiftCard, changeQuantity, removeGiftCard, removeLine } = await import('../../../src/stores/cart.ts');
+const { $cart, applyGiftCard, changeQuantity, removeGiftCard, removeLine } =
+  await import('../../../src/stores/cart.ts');
 const { $notifications } = await import('../../../src/stores/notifications.ts');
 const { setStore } = await import('../../../src/stores/store.ts');
 
@@ -36,14 +45,18 @@ describe('cart actions', () => {
   });
 
   test('a failed change rolls back and shows the spec §8 notification', async () => {
-    api.changeCartLine.mockRejectedValue(new ApiError(422, { message: 'Invalid', errors: { quantity: ['Quantity is more than the stock.'] } }));
+    api.changeCartLine.mockRejectedValue(
+      new ApiError(422, { message: 'Invalid', errors: { quantity: ['Quantity is more than the stock.'] } }),
+    );
     expect(await changeQuantity('l-1', 99)).toBe(false);
     expect($cart.get()).toBe(kitchenSink);
-    expect($notifications.get().map((t) => [t.title, t.message])).toEqual([['Validation error occurred', 'Quantity is more than the stock.']]);
+    expect($notifications.get().map((t) => [t.title, t.message])).toEqual([
+      ['Validation error occurred', 'Quantity is more than the stock.'],
+    ]);
   });
 
   test('two quick changes reach the API in order and the screen keeps the newest', async () => {
-    const answers: Array<(cart: Cart) => void> = [];
+    const answers: ((cart: Cart) => void)[] = [];
     api.changeCartLine.mockImplementation(() => new Promise((r) => answers.push(r)));
     const first = changeQuantity('l-1', 2);
     const second = changeQuantity('l-1', 3);
@@ -52,7 +65,10 @@ describe('cart actions', () => {
     await first;
     expect($cart.get()?.cartItems[0]?.quantity).toBe(3);
     await vi.waitFor(() => expect(answers).toHaveLength(2));
-    expect(api.changeCartLine.mock.calls.map((c) => c[2])).toEqual([{ cart_line_item: { quantity: 2 } }, { cart_line_item: { quantity: 3 } }]);
+    expect(api.changeCartLine.mock.calls.map((c) => c[2])).toEqual([
+      { cart_line_item: { quantity: 2 } },
+      { cart_line_item: { quantity: 3 } },
+    ]);
     answers[1]!({ ...kitchenSink, subTotal: 'second' });
     await second;
     expect($cart.get()?.subTotal).toBe('second');
@@ -85,7 +101,10 @@ describe('cart actions', () => {
     api.applyGiftCard.mockRejectedValue(new ApiError(422, { message: 'Gift card not found' }));
     expect(await applyGiftCard(' NOPE ')).toBe(false);
     expect(api.applyGiftCard).toHaveBeenCalledWith('acme', { gift_card: { code: 'NOPE' } });
-    expect($notifications.get()[0]).toMatchObject({ title: 'Validation error occurred', message: 'Gift card not found.' });
+    expect($notifications.get()[0]).toMatchObject({
+      title: 'Validation error occurred',
+      message: 'Gift card not found.',
+    });
   });
 
   test('removing a gift card sends its code and drops it at once', async () => {
@@ -93,7 +112,9 @@ describe('cart actions', () => {
     api.removeGiftCard.mockReturnValue(new Promise((r) => (resolve = r)));
     const done = removeGiftCard('g-1');
     expect($cart.get()?.giftCards).toEqual([]);
-    await vi.waitFor(() => expect(api.removeGiftCard).toHaveBeenCalledWith('acme', 'g-1', { gift_card: { code: 'ACME-25' } }));
+    await vi.waitFor(() =>
+      expect(api.removeGiftCard).toHaveBeenCalledWith('acme', 'g-1', { gift_card: { code: 'ACME-25' } }),
+    );
     resolve({ ...kitchenSink, giftCards: [] });
     await done;
   });

@@ -12,7 +12,10 @@ test('changing a product line quantity reprices the line and the subtotal', () =
 test("a bundle's quantity moves all of its lines", () => {
   const cart = withQuantity(kitchenSink, 'l-4', 1);
   const lines = cart.cartItems.filter((i) => i.bundle_id === 'b-1');
-  expect(lines.map((i) => [i.quantity, i.price, i.bundle_details?.quantity])).toEqual([[1, '4.50', 1], [2, '3.00', 1]]);
+  expect(lines.map((i) => [i.quantity, i.price, i.bundle_details?.quantity])).toEqual([
+    [1, '4.50', 1],
+    [2, '3.00', 1],
+  ]);
   expect(cart.subTotal).toBe('47.00');
 });
 

@@ -2,34 +2,31 @@ import { describe, expect, test } from 'vitest';
 import {
   canPlaceOrder,
   initialCheckoutFlags,
-  isCardEmailValid,
-  isCardNameValid,
   isCardValid,
   isSending,
   type CheckoutFlags,
 } from '../../../src/lib/checkout-rules.ts';
 
-const allCardFlags: CheckoutFlags = { ...initialCheckoutFlags, cardNumber: true, cardExpiry: true, cardCvc: true, cardName: true, cardEmail: true };
+const allCardFlags: CheckoutFlags = {
+  ...initialCheckoutFlags,
+  cardNumber: true,
+  cardExpiry: true,
+  cardCvc: true,
+  cardName: true,
+  cardEmail: true,
+};
 
 describe('card-valid rule', () => {
   test('the card is valid when number, expiry, cvc, name and email are all valid', () => {
     expect(isCardValid(allCardFlags)).toBe(true);
   });
 
-  test.each(['cardNumber', 'cardExpiry', 'cardCvc', 'cardName', 'cardEmail'] as const)('the card is invalid while %s is not valid', (flag) => {
-    expect(isCardValid({ ...allCardFlags, [flag]: false })).toBe(false);
-  });
-
-  test('a blank name on card is not valid', () => {
-    expect(isCardNameValid('  ')).toBe(false);
-    expect(isCardNameValid('Ada Lovelace')).toBe(true);
-  });
-
-  test('an email needs a local part, an @ and a dotted domain', () => {
-    expect(isCardEmailValid('ada@example.com')).toBe(true);
-    expect(isCardEmailValid('ada@example')).toBe(false);
-    expect(isCardEmailValid('ada example.com')).toBe(false);
-  });
+  test.each(['cardNumber', 'cardExpiry', 'cardCvc', 'cardName', 'cardEmail'] as const)(
+    'the card is invalid while %s is not valid',
+    (flag) => {
+      expect(isCardValid({ ...allCardFlags, [flag]: false })).toBe(false);
+    },
+  );
 });
 
 describe('sending rule', () => {
@@ -37,9 +34,12 @@ describe('sending rule', () => {
     expect(isSending(initialCheckoutFlags)).toBe(false);
   });
 
-  test.each(['gettingPaymentIntent', 'chargingCard', 'finalizingOrder'] as const)('the order request is sending while %s', (flag) => {
-    expect(isSending({ ...initialCheckoutFlags, [flag]: true })).toBe(true);
-  });
+  test.each(['gettingPaymentIntent', 'chargingCard', 'finalizingOrder'] as const)(
+    'the order request is sending while %s',
+    (flag) => {
+      expect(isSending({ ...initialCheckoutFlags, [flag]: true })).toBe(true);
+    },
+  );
 });
 
 describe('place-order button', () => {

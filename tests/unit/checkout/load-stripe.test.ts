@@ -21,5 +21,7 @@ test('with a publishable key real Stripe.js is loaded', async () => {
 
 test('a Stripe.js load that hangs fails after the timeout instead of waiting forever', async () => {
   loadStripe.mockReturnValueOnce(new Promise(() => {}));
-  await expect(loadPaymentProvider({ publishableKey: 'pk_test_123', apiBase: '/api/', timeoutMs: 20 })).rejects.toThrow('Unable to load the card payment form');
+  await expect(loadPaymentProvider({ publishableKey: 'pk_test_123', apiBase: '/api/', timeoutMs: 20 })).rejects.toThrow(
+    'Unable to load the card payment form',
+  );
 });

@@ -6,7 +6,15 @@ import { kitchenSink } from './fixtures/carts.ts';
 
 const uuid = '7d1f0c9e-0000-4000-8000-000000000001';
 const order = {
-  orderDetails: { ...kitchenSink, id: uuid, number: 'A-10001', createdAt: '2026-11-21T06:00:00Z', status: 'paid', storeSlug: 'acme', address: {} },
+  orderDetails: {
+    ...kitchenSink,
+    id: uuid,
+    number: 'A-10001',
+    createdAt: '2026-11-21T06:00:00Z',
+    status: 'paid',
+    storeSlug: 'acme',
+    address: {},
+  },
   paymentIntent: null,
 } as unknown as Order;
 
@@ -15,7 +23,11 @@ test('an order of this store is shown', async () => {
 });
 
 test('an unknown uuid gives no order (the page answers 404)', async () => {
-  const api = { getOrder: vi.fn(async () => { throw new ApiError(404, { message: 'Record not found' }); }) };
+  const api = {
+    getOrder: vi.fn(async () => {
+      throw new ApiError(404, { message: 'Record not found' });
+    }),
+  };
   expect(await loadOrder(api, { slug: 'acme', id: uuid })).toBeNull();
 });
 
@@ -30,6 +42,10 @@ test("another store's order is not shown under this store", async () => {
 });
 
 test('an API failure other than not-found is thrown, not hidden as a 404', async () => {
-  const api = { getOrder: async () => { throw new ApiError(503, { message: 'down' }); } };
+  const api = {
+    getOrder: async () => {
+      throw new ApiError(503, { message: 'down' });
+    },
+  };
   await expect(loadOrder(api, { slug: 'acme', id: uuid })).rejects.toThrow('down');
 });

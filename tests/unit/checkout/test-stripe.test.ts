@@ -7,7 +7,6 @@ import {
   intentIdFromClientSecret,
   type CardChangeEvent,
   type TestCardElement,
-  type TestElements,
 } from '../../../src/lib/payments/test-stripe.ts';
 
 const now = () => new Date('2026-11-21T06:00:00Z');
@@ -21,8 +20,12 @@ function type(element: TestCardElement, host: HTMLElement, value: string): void 
 
 function mountCard(fetchImpl?: typeof fetch) {
   const stripe = createTestStripe({ apiBase: '/api/', now, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  const elements = stripe.elements() as TestElements;
-  const hosts = { cardNumber: document.createElement('div'), cardExpiry: document.createElement('div'), cardCvc: document.createElement('div') };
+  const elements = stripe.elements();
+  const hosts = {
+    cardNumber: document.createElement('div'),
+    cardExpiry: document.createElement('div'),
+    cardCvc: document.createElement('div'),
+  };
   const number = elements.create('cardNumber');
   const expiry = elements.create('cardExpiry');
   const cvc = elements.create('cardCvc');
@@ -67,7 +70,10 @@ describe('test-stripe card elements', () => {
   });
 
   test('an expiry in the past is not complete and says so', () => {
-    expect(evaluateExpiry('10 / 26', now())).toMatchObject({ complete: false, error: { code: 'invalid_expiry_year_past' } });
+    expect(evaluateExpiry('10 / 26', now())).toMatchObject({
+      complete: false,
+      error: { code: 'invalid_expiry_year_past' },
+    });
     expect(evaluateExpiry('11 / 26', now())).toMatchObject({ complete: true });
     expect(evaluateExpiry('4', now()).display).toBe('04');
   });
@@ -97,27 +103,40 @@ describe('test-stripe card elements', () => {
 
 describe('test-stripe confirmCardPayment', () => {
   test('posts the card to the test processor and returns the payment intent', async () => {
-    const fetchStub = vi.fn(async () => new Response(JSON.stringify({ id: 'pi_9', status: 'succeeded', amount: '52.30', currency: 'usd' }), { status: 200 }));
-    const { stripe, number, fill } = mountCard(fetchStub as unknown as typeof fetch);
+    const fetchStub = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ id: 'pi_9', status: 'succeeded', amount: '52.30', currency: 'usd' }), {
+          status: 200,
+        }),
+    );
+    const { stripe, number, fill } = mountCard(fetchStub);
     fill('4242 4242 4242 4242', '12 / 30', '123');
-    const result = await stripe.confirmCardPayment('pi_9_secret_xyz', { payment_method: { card: number, billing_details: { name: 'Ada' } } });
+    const result = await stripe.confirmCardPayment('pi_9_secret_xyz', {
+      payment_method: { card: number, billing_details: { name: 'Ada' } },
+    });
     expect(result).toEqual({ paymentIntent: { id: 'pi_9', status: 'succeeded', amount: '52.30', currency: 'usd' } });
     const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/test_processor/payment_intents/pi_9/confirm');
-    expect(JSON.parse(String(init.body))).toEqual({ card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } });
+    expect(JSON.parse(String(init.body))).toEqual({
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    });
   });
 
   test('a 402 answer becomes a card error with the processor message', async () => {
-    const fetchStub = vi.fn(async () => new Response(JSON.stringify({ message: 'Your card was declined.' }), { status: 402 }));
-    const { stripe, number, fill } = mountCard(fetchStub as unknown as typeof fetch);
+    const fetchStub = vi.fn(
+      async () => new Response(JSON.stringify({ message: 'Your card was declined.' }), { status: 402 }),
+    );
+    const { stripe, number, fill } = mountCard(fetchStub);
     fill('4000 0000 0000 0002');
     const result = await stripe.confirmCardPayment('pi_9_secret_xyz', { payment_method: { card: number } });
-    expect(result).toEqual({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+    expect(result).toEqual({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
   });
 
   test('an incomplete card is refused without calling the processor', async () => {
     const fetchStub = vi.fn();
-    const { stripe, number, fill } = mountCard(fetchStub as unknown as typeof fetch);
+    const { stripe, number, fill } = mountCard(fetchStub);
     fill('4242 4242', '12 / 30', '123');
     const result = await stripe.confirmCardPayment('pi_9_secret_xyz', { payment_method: { card: number } });
     expect(result.error?.message).toBe('Your card number is incomplete.');
@@ -125,7 +144,9 @@ describe('test-stripe confirmCardPayment', () => {
   });
 
   test('no answer from the processor becomes the unexpected-error message', async () => {
-    const { stripe, number, fill } = mountCard((async () => { throw new TypeError('fetch failed'); }) as unknown as typeof fetch);
+    const { stripe, number, fill } = mountCard(async () => {
+      throw new TypeError('fetch failed');
+    });
     fill('4242 4242 4242 4242');
     const result = await stripe.confirmCardPayment('pi_9_secret_xyz', { payment_method: { card: number } });
     expect(result.error?.message).toBe('Sorry an unexpected error occurred, please try again.');

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { loadCountries, normalizeCountryData, regionValue, regionsOf, type CountryTuple } from '../../../src/lib/countries.ts';
+import {
+  loadCountries,
+  normalizeCountryData,
+  regionValue,
+  regionsOf,
+  type CountryTuple,
+} from '../../../src/lib/countries.ts';
 
 describe('country reference data', () => {
   test('starts with the United States and its states, territories and armed-forces regions', async () => {
@@ -20,13 +26,30 @@ describe('country reference data', () => {
     const countries = await loadCountries();
     const falklands = regionsOf(countries, 'FK');
     expect(falklands).toEqual([{ name: 'Falkland Islands (Islas Malvinas)' }]);
-    expect(countries.flatMap((country) => country.regions).some((region) => region.shortCode === 'undefined')).toBe(false);
+    expect(countries.flatMap((country) => country.regions).some((region) => region.shortCode === 'undefined')).toBe(
+      false,
+    );
   });
 
   test('quirks are kept: repeated shortCodes within a country and an empty region', () => {
     const rows: CountryTuple[] = [
-      ['Chile', 'CL', [['Antofagasta', 'AN'], ['', ''], ['Araucanía', 'AR']]],
-      ['Somewhere', 'SW', [['North', 'N'], ['Northwest', 'N']]],
+      [
+        'Chile',
+        'CL',
+        [
+          ['Antofagasta', 'AN'],
+          ['', ''],
+          ['Araucanía', 'AR'],
+        ],
+      ],
+      [
+        'Somewhere',
+        'SW',
+        [
+          ['North', 'N'],
+          ['Northwest', 'N'],
+        ],
+      ],
       ['United States', 'US', [['Alabama', 'AL']]],
     ];
     const [us, chile, somewhere] = normalizeCountryData(rows);

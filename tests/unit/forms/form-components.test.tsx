@@ -1,13 +1,36 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Checkbox, CountrySelect, StateSelect, TextField, Tooltip } from '../../../src/islands/forms/index.ts';
+import { Checkbox, CountrySelect, Field, StateSelect, TextField, Tooltip } from '../../../src/islands/forms/index.ts';
 import type { CountryRegions } from '../../../src/lib/countries.ts';
+
+// Icons (src/lib/icon-loader.ts) ask for their files; there is no server here, so none is found.
+beforeEach(() =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('', { status: 404 })),
+  ),
+);
+afterEach(() => vi.unstubAllGlobals());
 
 // A small fixture instead of the whole package: the selects take the data as a prop.
 const COUNTRIES: CountryRegions[] = [
-  { countryName: 'United States', countryShortCode: 'US', regions: [{ name: 'California', shortCode: 'CA' }, { name: 'Colorado', shortCode: 'CO' }] },
-  { countryName: 'Canada', countryShortCode: 'CA', regions: [{ name: 'Ontario', shortCode: 'ON' }, { name: 'Quebec', shortCode: 'QC' }] },
+  {
+    countryName: 'United States',
+    countryShortCode: 'US',
+    regions: [
+      { name: 'California', shortCode: 'CA' },
+      { name: 'Colorado', shortCode: 'CO' },
+    ],
+  },
+  {
+    countryName: 'Canada',
+    countryShortCode: 'CA',
+    regions: [
+      { name: 'Ontario', shortCode: 'ON' },
+      { name: 'Quebec', shortCode: 'QC' },
+    ],
+  },
   { countryName: 'Colombia', countryShortCode: 'CO', regions: [{ name: 'Antioquia', shortCode: 'ANT' }] },
 ];
 
@@ -22,9 +45,13 @@ describe('TextField', () => {
     const onValueChange = vi.fn();
     render(<TextField name="city" label="City" onValueChange={onValueChange} />);
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Bos' } });
-    act(() => vi.advanceTimersByTime(19));
+    act(() => {
+      vi.advanceTimersByTime(19);
+    });
     expect(onValueChange).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onValueChange).toHaveBeenCalledWith('Bos');
   });
 
@@ -55,6 +82,38 @@ describe('TextField', () => {
   });
 });
 
+describe('Field', () => {
+  test("names its hint, and its message while one shows, in the control's aria-describedby", () => {
+    render(<TextField name="zip" label="ZIP" rules="required" hint="5 digits in the US" showErrors />);
+    const input = screen.getByLabelText('ZIP *');
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['ZIP is required.', '5 digits in the US']);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-required')).toBe('true');
+  });
+
+  test('a control without a message is neither invalid nor described by one', () => {
+    render(<TextField name="city" label="City" hint="Where the parcel goes" />);
+    const input = screen.getByLabelText('City');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Where the parcel goes',
+    );
+  });
+
+  test('a control labelled inside its own frame gets a visual label and an announced message', () => {
+    render(
+      <Field label="Card number" labelPlacement="visual" error="Your card number is incomplete." announceError>
+        {() => <div data-testid="frame" />}
+      </Field>,
+    );
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Your card number is incomplete.');
+  });
+});
+
 describe('Checkbox', () => {
   test('shows its message as soon as it changes', () => {
     render(<Checkbox name="terms" label="Terms" rules="accepted" defaultChecked />);
@@ -72,9 +131,13 @@ describe('searchable selects', () => {
     fireEvent.click(input);
     expect(screen.getAllByRole('option')).toHaveLength(3);
     fireEvent.change(input, { target: { value: 'can' } });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(screen.getAllByRole('option')).toHaveLength(3);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Canada']);
   });
 
@@ -123,14 +186,22 @@ describe('searchable selects', () => {
 
 describe('Tooltip', () => {
   test('hides 200 ms after the pointer leaves', () => {
-    render(<Tooltip text="We only call about your order"><button type="button">Why?</button></Tooltip>);
+    render(
+      <Tooltip text="We only call about your order">
+        <button type="button">Why?</button>
+      </Tooltip>,
+    );
     const trigger = screen.getByRole('button', { name: 'Why?' });
     fireEvent.mouseEnter(trigger.parentElement!);
     expect(screen.getByRole('tooltip').hidden).toBe(false);
     fireEvent.mouseLeave(trigger.parentElement!);
-    act(() => vi.advanceTimersByTime(199));
+    act(() => {
+      vi.advanceTimersByTime(199);
+    });
     expect(screen.getByRole('tooltip', { hidden: true }).hidden).toBe(false);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('tooltip', { hidden: true }).hidden).toBe(true);
   });
 });

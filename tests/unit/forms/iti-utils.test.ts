@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { itiUtils } from '../../../src/lib/phone/iti-utils.ts';
+import itiUtils from '../../../src/lib/phone/iti-utils.ts';
 
 // intl-tel-input calls these with lower-case iso2 codes; libphonenumber-js answers them.
 describe('intl-tel-input utils backed by libphonenumber-js', () => {

@@ -1,10 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PhoneInput, type PhoneValue } from '../../../src/islands/forms/index.ts';
 import type { FieldResult } from '../../../src/lib/validation/index.ts';
 
 afterEach(cleanup);
+// Icons (src/lib/icon-loader.ts) ask for their files; there is no server here, so none is found.
+beforeEach(() =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('', { status: 404 })),
+  ),
+);
+afterEach(() => vi.unstubAllGlobals());
 
 const lastCall = <T,>(fn: { mock: { calls: T[][] } }): T | undefined => fn.mock.calls.at(-1)?.[0];
 
@@ -32,15 +40,21 @@ describe('PhoneInput', () => {
   test('reports the parsed number as it is typed, read with the selected country', () => {
     const onChange = vi.fn<(phone: PhoneValue) => void>();
     render(<PhoneInput autoDefaultCountry={false} defaultCountry="GB" onChange={onChange} />);
-    const input = screen.getByLabelText('Phone') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Phone');
     input.value = '020 7946 0958';
     fireEvent.input(input);
-    expect(lastCall(onChange)).toMatchObject({ country: 'GB', countryCode: '44', nationalNumber: '2079460958', valid: true, formatted: '020 7946 0958' });
+    expect(lastCall(onChange)).toMatchObject({
+      country: 'GB',
+      countryCode: '44',
+      nationalNumber: '2079460958',
+      valid: true,
+      formatted: '020 7946 0958',
+    });
   });
 
   test('a filled but invalid number shows the invalid message after blur', () => {
     render(<PhoneInput autoDefaultCountry={false} />);
-    const input = screen.getByLabelText('Phone') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Phone');
     input.value = '12';
     fireEvent.input(input);
     expect(screen.queryByText('Please enter a valid phone number.')).toBeNull();
@@ -51,9 +65,38 @@ describe('PhoneInput', () => {
   test('a number from an ignored country is invalid', () => {
     const onChange = vi.fn<(phone: PhoneValue) => void>();
     render(<PhoneInput autoDefaultCountry={false} ignoredCountries={['GB']} onChange={onChange} />);
-    const input = screen.getByLabelText('Phone') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Phone');
     input.value = '+44 20 7946 0958';
     fireEvent.input(input);
     expect(lastCall(onChange)).toMatchObject({ country: 'GB', valid: false });
+  });
+});
+
+describe('PhoneInput country by IP', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.head.querySelector('meta[name="geoip-url"]')?.remove();
+  });
+
+  test('the lookup URL the page carries (set when the server runs, not when it was built) is asked', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'geoip-url';
+    meta.content = 'https://geo.test/ip';
+    document.head.append(meta);
+    const fetch = vi
+      .mocked(globalThis.fetch)
+      .mockImplementation(async (url) =>
+        url === 'https://geo.test/ip' ? new Response('1;GB;GBR;United Kingdom') : new Response('', { status: 404 }),
+      );
+    render(<PhoneInput />);
+    expect(await screen.findByRole('button', { name: 'Phone country: United Kingdom' })).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith('https://geo.test/ip', expect.objectContaining({ method: 'GET' }));
+  });
+
+  test('without a lookup URL anywhere nothing is asked and the first preferred country stays', async () => {
+    render(<PhoneInput preferredCountries={['CA']} defaultCountry="US" />);
+    expect(await screen.findByRole('button', { name: 'Phone country: Canada' })).toBeTruthy();
+    const asked = vi.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
+    expect(asked.filter((url) => !url.startsWith('/icons/'))).toEqual([]);
   });
 });

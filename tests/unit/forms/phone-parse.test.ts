@@ -3,14 +3,70 @@ import { PHONE_LIMITS, parsePhone, resolveDisplayMode } from '../../../src/lib/p
 
 // Valid numbers from several countries, typed nationally and internationally.
 const NUMBERS = [
-  { country: 'US', national: '(213) 373-4253', international: '+1 213 373 4253', e164: '+12133734253', nsn: '2133734253', code: '1' },
-  { country: 'GB', national: '020 7946 0958', international: '+44 20 7946 0958', e164: '+442079460958', nsn: '2079460958', code: '44' },
-  { country: 'DE', national: '030 901820', international: '+49 30 901820', e164: '+4930901820', nsn: '30901820', code: '49' },
-  { country: 'FR', national: '01 23 45 67 89', international: '+33 1 23 45 67 89', e164: '+33123456789', nsn: '123456789', code: '33' },
-  { country: 'IN', national: '081234 56789', international: '+91 81234 56789', e164: '+918123456789', nsn: '8123456789', code: '91' },
-  { country: 'BR', national: '(11) 96123-4567', international: '+55 11 96123 4567', e164: '+5511961234567', nsn: '11961234567', code: '55' },
-  { country: 'JP', national: '090-1234-5678', international: '+81 90 1234 5678', e164: '+819012345678', nsn: '9012345678', code: '81' },
-  { country: 'AU', national: '0412 345 678', international: '+61 412 345 678', e164: '+61412345678', nsn: '412345678', code: '61' },
+  {
+    country: 'US',
+    national: '(213) 373-4253',
+    international: '+1 213 373 4253',
+    e164: '+12133734253',
+    nsn: '2133734253',
+    code: '1',
+  },
+  {
+    country: 'GB',
+    national: '020 7946 0958',
+    international: '+44 20 7946 0958',
+    e164: '+442079460958',
+    nsn: '2079460958',
+    code: '44',
+  },
+  {
+    country: 'DE',
+    national: '030 901820',
+    international: '+49 30 901820',
+    e164: '+4930901820',
+    nsn: '30901820',
+    code: '49',
+  },
+  {
+    country: 'FR',
+    national: '01 23 45 67 89',
+    international: '+33 1 23 45 67 89',
+    e164: '+33123456789',
+    nsn: '123456789',
+    code: '33',
+  },
+  {
+    country: 'IN',
+    national: '081234 56789',
+    international: '+91 81234 56789',
+    e164: '+918123456789',
+    nsn: '8123456789',
+    code: '91',
+  },
+  {
+    country: 'BR',
+    national: '(11) 96123-4567',
+    international: '+55 11 96123 4567',
+    e164: '+5511961234567',
+    nsn: '11961234567',
+    code: '55',
+  },
+  {
+    country: 'JP',
+    national: '090-1234-5678',
+    international: '+81 90 1234 5678',
+    e164: '+819012345678',
+    nsn: '9012345678',
+    code: '81',
+  },
+  {
+    country: 'AU',
+    national: '0412 345 678',
+    international: '+61 412 345 678',
+    e164: '+61412345678',
+    nsn: '412345678',
+    code: '61',
+  },
 ];
 
 afterEach(() => vi.restoreAllMocks());
@@ -18,7 +74,14 @@ afterEach(() => vi.restoreAllMocks());
 describe.each(NUMBERS)('a $country number', (n) => {
   test('typed nationally is read with the selected country', () => {
     const phone = parsePhone(n.national, { country: n.country });
-    expect(phone).toMatchObject({ country: n.country, countryCode: n.code, nationalNumber: n.nsn, valid: true, possible: true, error: undefined });
+    expect(phone).toMatchObject({
+      country: n.country,
+      countryCode: n.code,
+      nationalNumber: n.nsn,
+      valid: true,
+      possible: true,
+      error: undefined,
+    });
   });
 
   test('typed with + is read as international whatever country is selected', () => {
@@ -48,7 +111,9 @@ describe('display modes', () => {
   });
 
   test('rfc3966 gives a tel: URI that carries the extension', () => {
-    expect(parsePhone('(213) 373-4253 ext. 12', { country: 'US', displayMode: 'rfc3966' }).formatted).toBe('tel:+12133734253;ext=12');
+    expect(parsePhone('(213) 373-4253 ext. 12', { country: 'US', displayMode: 'rfc3966' }).formatted).toBe(
+      'tel:+12133734253;ext=12',
+    );
   });
 
   test('idd writes the number as dialled from the selected country', () => {
@@ -85,7 +150,10 @@ describe('validity rules', () => {
 
   test('character restriction allows only digits, spaces, parentheses, plus and hyphen', () => {
     expect(parsePhone('(213) 373-4253', { restrictCharacters: true }).valid).toBe(true);
-    expect(parsePhone('213.373.4253', { restrictCharacters: true })).toMatchObject({ valid: false, error: 'not_a_number' });
+    expect(parsePhone('213.373.4253', { restrictCharacters: true })).toMatchObject({
+      valid: false,
+      error: 'not_a_number',
+    });
     // Without the restriction the library reads dots as separators.
     expect(parsePhone('213.373.4253').valid).toBe(true);
   });
@@ -104,7 +172,13 @@ describe('validity rules', () => {
 
 describe('limits', () => {
   test('limits are those of spec §9', () => {
-    expect(PHONE_LIMITS).toEqual({ minNationalLength: 2, maxNationalLength: 17, maxRawInputLength: 250, maxCallingCodeLength: 3, maxExtensionLength: 20 });
+    expect(PHONE_LIMITS).toEqual({
+      minNationalLength: 2,
+      maxNationalLength: 17,
+      maxRawInputLength: 250,
+      maxCallingCodeLength: 3,
+      maxExtensionLength: 20,
+    });
   });
 
   test('a national number of one digit is too short', () => {
@@ -127,9 +201,43 @@ describe('limits', () => {
     expect(parsePhone('+9999 1234567')).toMatchObject({ valid: false, error: 'invalid_country' });
   });
 
-  test('an extension of up to 20 digits is kept, a longer one is not a number', () => {
-    expect(parsePhone(`+1 213 373 4253 ext. ${'1'.repeat(20)}`)).toMatchObject({ valid: true, formatted: `+1 213 373 4253 ext. ${'1'.repeat(20)}` });
-    expect(parsePhone(`+1 213 373 4253 ext. ${'1'.repeat(21)}`)).toMatchObject({ valid: false, error: 'not_a_number' });
+  test('an extension of up to 20 digits is kept, a longer one is too long', () => {
+    expect(parsePhone(`+1 213 373 4253 ext. ${'1'.repeat(20)}`)).toMatchObject({
+      valid: true,
+      formatted: `+1 213 373 4253 ext. ${'1'.repeat(20)}`,
+    });
+    expect(parsePhone(`+1 213 373 4253 ext. ${'1'.repeat(21)}`)).toMatchObject({
+      valid: false,
+      possible: false,
+      error: 'too_long',
+    });
+  });
+
+  test.each([
+    ['x', '(213) 373-4253 x'],
+    ['#', '(213) 373-4253 #'],
+    ['ext', '(213) 373-4253 ext'],
+    ['extension:', '(213) 373-4253 extension: '],
+    [';ext=', '+12133734253;ext='],
+  ])('the 20-digit extension limit holds after %s as after ext.', (_label, prefix) => {
+    const twenty = '12345678901234567890';
+    expect(parsePhone(`${prefix}${twenty}`, { country: 'US', displayMode: 'e.164' })).toMatchObject({
+      valid: true,
+      formatted: '+12133734253',
+      nationalNumber: '2133734253',
+    });
+    expect(parsePhone(`${prefix}${twenty}`, { country: 'US', displayMode: 'rfc3966' }).formatted).toBe(
+      `tel:+12133734253;ext=${twenty}`,
+    );
+    expect(parsePhone(`${prefix}${twenty}1`, { country: 'US' })).toMatchObject({ valid: false, error: 'too_long' });
+  });
+
+  test('a field may allow shorter extensions than the default 20 digits', () => {
+    expect(parsePhone('(213) 373-4253 ext. 1234', { country: 'US', maxExtensionLength: 4 }).valid).toBe(true);
+    expect(parsePhone('(213) 373-4253 ext. 12345', { country: 'US', maxExtensionLength: 4 })).toMatchObject({
+      valid: false,
+      error: 'too_long',
+    });
   });
 });
 
@@ -145,6 +253,10 @@ describe('error kinds', () => {
   });
 
   test('a failed parse keeps what was typed as the formatted value', () => {
-    expect(parsePhone('call me', { country: 'US' })).toMatchObject({ formatted: 'call me', nationalNumber: '', country: 'US' });
+    expect(parsePhone('call me', { country: 'US' })).toMatchObject({
+      formatted: 'call me',
+      nationalNumber: '',
+      country: 'US',
+    });
   });
 });

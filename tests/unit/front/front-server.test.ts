@@ -9,10 +9,25 @@ import { createFrontListener } from '../../../src/front/front-server.ts';
 import { StaticFolder } from '../../../src/front/static-files.ts';
 
 let server: Server;
+/** The query of every store call the API got. */
+const storeCalls: string[] = [];
 let base: string;
 const rebuilds: string[] = [];
 
-const acme = { data: { id: '1', type: 'store', attributes: { title: 'Acme', slug: 'acme', faviconImage: null, allowedListsPresent: false, description: null } } };
+const acme = {
+  data: {
+    id: '1',
+    type: 'store',
+    attributes: { title: 'Acme', slug: 'acme', faviconImage: null, allowedListsPresent: false, description: null },
+  },
+};
+const vip = {
+  data: {
+    ...acme.data,
+    id: '2',
+    attributes: { ...acme.data.attributes, title: 'VIP', slug: 'vip', allowedListsPresent: true },
+  },
+};
 
 beforeAll(async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'front-'));
@@ -29,13 +44,27 @@ beforeAll(async () => {
   const listener = createFrontListener({
     apiFetch: (request) => {
       const url = new URL(request.url);
-      if (url.pathname === '/api/store_front' && url.searchParams.get('custom_domain') === 'shop.acme.test') return Response.json(acme);
+      if (url.pathname === '/api/store_front') storeCalls.push(url.search);
+      if (url.pathname === '/api/store_front' && url.searchParams.get('custom_domain') === 'shop.acme.test')
+        return Response.json(acme);
+      if (url.pathname === '/api/store_front' && url.searchParams.get('custom_domain') === 'members.vip.test')
+        return Response.json(vip);
+      if (url.pathname === '/api/store_front' && url.searchParams.get('custom_domain') === 'down.acme.test')
+        throw new TypeError('fetch failed');
       if (url.pathname === '/api/store_front') return Response.json({ message: 'Record not found' }, { status: 404 });
       return Response.json({ api: url.pathname });
     },
-    astroHandler: async (req, res) => {
+    astroHandler: async (req, res, _next, locals) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ astro: req.url, prerender: req.headers['x-prerender'] ?? null, domain: req.headers['x-store-domain'] ?? null, build: req.headers['x-build-id'] ?? null }));
+      res.end(
+        JSON.stringify({
+          astro: req.url,
+          prerender: locals?.prerender,
+          domain: locals?.customDomain,
+          build: locals?.buildId ?? null,
+          store: locals?.storeOutcome?.kind === 'store' ? locals.storeOutcome.store.slug : null,
+        }),
+      );
     },
     assets: new StaticFolder(path.join(dir, 'client')),
     builds,
@@ -60,18 +89,20 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** GET through node:http, which (unlike fetch) lets a test set the Host header. */
 async function get(pathname: string, headers: Record<string, string> = {}) {
   const { request } = await import('node:http');
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: unknown }>((resolve, reject) => {
-    request(base + pathname, { headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => {
-        const isJson = String(res.headers['content-type'] ?? '').includes('json');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: isJson ? JSON.parse(text) : text });
-      });
-    })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: unknown }>(
+    (resolve, reject) => {
+      request(base + pathname, { headers }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => {
+          const isJson = (res.headers['content-type'] ?? '').includes('json');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: isJson ? JSON.parse(text) : text });
+        });
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 describe('the front listener', () => {
@@ -109,11 +140,17 @@ describe('the front listener', () => {
 
   test('outside requests cannot claim to be snapshot renders or custom domains', async () => {
     const forged = await get('/acme/cart', { 'x-prerender': '1', 'x-store-domain': 'evil.example.com' });
-    expect(forged.body).toEqual({ astro: '/acme/cart', prerender: null, domain: null, build: 'b1' });
+    expect(forged.body).toEqual({ astro: '/acme/cart', prerender: false, domain: null, build: 'b1', store: null });
   });
 
   test('the build secret marks a snapshot render and bypasses the static build', async () => {
-    expect((await get('/acme/shop', { 'x-prerender': 'front-secret', 'x-build-id': 'b2' })).body).toEqual({ astro: '/acme/shop', prerender: '1', domain: null, build: 'b2' });
+    expect((await get('/acme/shop', { 'x-prerender': 'front-secret', 'x-build-id': 'b2' })).body).toEqual({
+      astro: '/acme/shop',
+      prerender: true,
+      domain: null,
+      build: 'b2',
+      store: null,
+    });
   });
 
   test('on-demand renders are told the live build id, whatever the request claims', async () => {
@@ -121,7 +158,43 @@ describe('the front listener', () => {
   });
 
   test('a custom domain renders the store route without prefix links', async () => {
-    expect((await get('/product/7', { host: 'shop.acme.test' })).body).toEqual({ astro: '/acme/product/7', prerender: null, domain: 'shop.acme.test', build: 'b1' });
+    expect((await get('/product/7', { host: 'shop.acme.test' })).body).toEqual({
+      astro: '/acme/product/7',
+      prerender: false,
+      domain: 'shop.acme.test',
+      build: 'b1',
+      store: 'acme',
+    });
+  });
+
+  test("a custom domain's store is fetched once per request and handed to Astro", async () => {
+    const before = storeCalls.length;
+    expect((await get('/shop', { host: 'members.vip.test' })).body).toMatchObject({
+      astro: '/vip/shop',
+      domain: 'members.vip.test',
+      store: 'vip',
+    });
+    expect(storeCalls.slice(before)).toEqual(['?custom_domain=members.vip.test']);
+  });
+
+  test('a custom domain whose store gets no answer goes to /404 with the load-error flag', async () => {
+    const answer = await get('/shop', { host: 'down.acme.test' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe('/404?load-error=1');
+  });
+
+  test('a custom domain written with a trailing dot (and a port) is the same store domain', async () => {
+    expect((await get('/product/7', { host: 'Shop.Acme.Test.' })).body).toEqual({
+      astro: '/acme/product/7',
+      prerender: false,
+      domain: 'shop.acme.test',
+      build: 'b1',
+      store: 'acme',
+    });
+    expect((await get('/cart', { host: 'shop.acme.test.:4321' })).body).toMatchObject({
+      astro: '/acme/cart',
+      domain: 'shop.acme.test',
+    });
   });
 
   test("a custom domain gets the build-id files and the store's payloads from the live build", async () => {
@@ -135,16 +208,31 @@ describe('the front listener', () => {
     expect(headers.location).toBe('/store-not-found');
   });
 
+  test('an access cookie that decodes to a NUL is dropped before it could become an API header', async () => {
+    const { status, headers } = await get('/', {
+      host: 'nul.unknown-store.test',
+      cookie: 'allowed-domain-token=%00; allowed-recipient-token=a%0Ab',
+    });
+    expect(status).toBe(302);
+    expect(headers.location).toBe('/store-not-found');
+  });
+
   test("hosts on the platform's or the shop's own domain are not store domains", async () => {
     expect((await get('/acme', { host: 'app.platform.test' })).body).toMatchObject({ astro: '/acme', domain: null });
     expect((await get('/acme', { host: 'shop.example.com' })).body).toMatchObject({ astro: '/acme', domain: null });
   });
 
   test('the rebuild hook needs the Bearer token', async () => {
-    const denied = await fetch(`${base}/api/hooks/rebuild`, { method: 'POST', headers: { authorization: 'Bearer wrong-token!' } });
+    const denied = await fetch(`${base}/api/hooks/rebuild`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer wrong-token!' },
+    });
     expect(denied.status).toBe(401);
     expect(rebuilds).toEqual([]);
-    const allowed = await fetch(`${base}/api/hooks/rebuild`, { method: 'POST', headers: { authorization: 'Bearer rebuild-token' } });
+    const allowed = await fetch(`${base}/api/hooks/rebuild`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer rebuild-token' },
+    });
     expect(allowed.status).toBe(202);
     expect(rebuilds).toEqual(['ran']);
   });

@@ -1,12 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
-import { routeOwnApiCallsInProcess } from '../../../src/front/in-process-api.ts';
+import { inProcessApiFetch } from '../../../src/front/in-process-api.ts';
 
-let restore: (() => void) | undefined;
 let server: Server | undefined;
 afterEach(async () => {
-  restore?.();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server = undefined;
 });
@@ -16,7 +14,7 @@ test("the process's own API calls go straight to the API handler, others over th
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const seen: string[] = [];
-  restore = routeOwnApiCallsInProcess(['http://127.0.0.1:1/api/'], async (request) => {
+  const fetch = inProcessApiFetch(['http://127.0.0.1:1/api/'], async (request) => {
     seen.push(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`);
     return Response.json({ ok: true }, { headers: { 'recipient-token': 't' } });
   });
@@ -30,21 +28,22 @@ test("the process's own API calls go straight to the API handler, others over th
   expect(await other.text()).toBe('from the network');
 });
 
-test('restoring puts the original fetch back', () => {
+test('the global fetch is left alone', async () => {
   const original = globalThis.fetch;
-  const undo = routeOwnApiCallsInProcess(['http://127.0.0.1:1/api/'], () => new Response('x'));
-  expect(globalThis.fetch).not.toBe(original);
-  undo();
+  const fetch = inProcessApiFetch(['http://127.0.0.1:1/api/'], () => new Response('x'));
+  expect(await (await fetch('http://127.0.0.1:1/api/health')).text()).toBe('x');
   expect(globalThis.fetch).toBe(original);
 });
 
 test("a caller's timeout still ends a call that the API does not answer", async () => {
-  restore = routeOwnApiCallsInProcess(['http://127.0.0.1:1/api/'], () => new Promise<Response>(() => {}));
-  await expect(fetch('http://127.0.0.1:1/api/store_front/acme', { signal: AbortSignal.timeout(50) })).rejects.toThrow(/timeout|abort/i);
+  const fetch = inProcessApiFetch(['http://127.0.0.1:1/api/'], () => new Promise<Response>(() => {}));
+  await expect(fetch('http://127.0.0.1:1/api/store_front/acme', { signal: AbortSignal.timeout(50) })).rejects.toThrow(
+    /timeout|abort/i,
+  );
 });
 
 test('a timeout that fires after the answer is harmless', async () => {
-  restore = routeOwnApiCallsInProcess(['http://127.0.0.1:1/api/'], () => Response.json({ ok: true }));
+  const fetch = inProcessApiFetch(['http://127.0.0.1:1/api/'], () => Response.json({ ok: true }));
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);

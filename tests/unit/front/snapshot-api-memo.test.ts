@@ -9,7 +9,10 @@ const BASE = 'http://127.0.0.1:4321';
  */
 function fakeApi(options: { singleDiffers?: boolean; bulkVariants?: 'same' | 'differs' | 'missing' } = {}) {
   const calls: string[] = [];
-  const products = [{ id: '1', type: 'product', attributes: { name: 'Tee' } }, { id: '2', type: 'product', attributes: { name: 'Mug' } }];
+  const products = [
+    { id: '1', type: 'product', attributes: { name: 'Tee' } },
+    { id: '2', type: 'product', attributes: { name: 'Mug' } },
+  ];
   const variants = [
     { id: '11', type: 'product_variant', attributes: { product_id: '1', name: 'S' } },
     { id: '12', type: 'product_variant', attributes: { product_id: '1', name: 'M' } },
@@ -17,12 +20,19 @@ function fakeApi(options: { singleDiffers?: boolean; bulkVariants?: 'same' | 'di
   ];
   const catalog = (body: unknown) => {
     const text = JSON.stringify(body);
-    return new Response(text, { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=30', etag: `W/"${text.length}-${text.charCodeAt(text.length - 3)}"` } });
+    return new Response(text, {
+      headers: {
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=30',
+        etag: `W/"${text.length}-${text.charCodeAt(text.length - 3)}"`,
+      },
+    });
   };
   const fetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     calls.push(url.pathname + url.search);
-    if (url.pathname === '/api/store_front/acme/products') return catalog({ data: products, meta: { total: 2, page: 1, perPage: 500 } });
+    if (url.pathname === '/api/store_front/acme/products')
+      return catalog({ data: products, meta: { total: 2, page: 1, perPage: 500 } });
     if (url.pathname === '/api/store_front/acme/product_variants') {
       const bulk = options.bulkVariants ?? 'same';
       if (bulk === 'missing') return Response.json({ message: 'Record not found' }, { status: 404 });
@@ -83,7 +93,10 @@ describe('SnapshotApiMemo', () => {
     const mug = await fetch(get('/api/store_front/acme/products/2'));
     expect(await mug.json()).toEqual({ data: { id: '2', type: 'product', attributes: { name: 'Mug' } } });
     // The list, and the first item once to check that list items and single answers agree.
-    expect(api.calls.filter((call) => !call.includes('product_variants'))).toEqual(['/api/store_front/acme/products?page=1&per_page=500', '/api/store_front/acme/products/1']);
+    expect(api.calls.filter((call) => !call.includes('product_variants'))).toEqual([
+      '/api/store_front/acme/products?page=1&per_page=500',
+      '/api/store_front/acme/products/1',
+    ]);
   });
 
   test("a product list page answers its products' variant reads from one bulk call, checked once against the API", async () => {
@@ -120,15 +133,20 @@ describe('SnapshotApiMemo', () => {
       memo.begin();
       await fetch(get('/api/store_front/acme/products?page=1&per_page=500'));
       const mug = await fetch(get('/api/store_front/acme/products/2/product_variants'));
-      expect(await mug.json(), bulkVariants).toEqual({ data: [{ id: '21', type: 'product_variant', attributes: { product_id: '2', name: 'Default' } }] });
+      expect(await mug.json(), bulkVariants).toEqual({
+        data: [{ id: '21', type: 'product_variant', attributes: { product_id: '2', name: 'Default' } }],
+      });
       expect(api.calls, bulkVariants).toContain('/api/store_front/acme/products/2/product_variants');
       // Checked once per snapshot: a second list page does not ask again.
       await fetch(get('/api/store_front/acme/products?page=1&per_page=500&sort=name'));
-      expect(api.calls.filter((call) => call.startsWith('/api/store_front/acme/product_variants')), bulkVariants).toHaveLength(1);
+      expect(
+        api.calls.filter((call) => call.startsWith('/api/store_front/acme/product_variants')),
+        bulkVariants,
+      ).toHaveLength(1);
     }
   });
 
-  test('seeded answers keep the checked answer\'s caching headers but not its ETag, which names another body', async () => {
+  test("seeded answers keep the checked answer's caching headers but not its ETag, which names another body", async () => {
     const api = fakeApi();
     const memo = new SnapshotApiMemo();
     const fetch = memo.wrap(api.fetch);

@@ -9,7 +9,9 @@ import { writeSnapshot } from '../../../src/front/snapshot.ts';
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-async function renderer(answer: (url: string, secret: string | undefined) => { status: number; type: string; body: string }): Promise<string> {
+async function renderer(
+  answer: (url: string, secret: string | undefined) => { status: number; type: string; body: string },
+): Promise<string> {
   server = createServer((req, res) => {
     const { status, type, body } = answer(req.url ?? '/', req.headers['x-prerender'] as string | undefined);
     res.writeHead(status, { 'content-type': type });
@@ -40,7 +42,14 @@ test('a snapshot writes each page, its payload, compressed copies and the build-
   const root = path.join(buildsDir, result.id);
   expect(seenSecrets).toEqual(new Set(['s3cret']));
   expect(await readFile(path.join(root, 'acme', 'index.html'), 'utf8')).toContain('<html>/acme');
-  expect((await readdir(path.join(root, 'acme'))).sort()).toEqual(['_payload.json', 'index.html', 'index.html.br', 'index.html.gz', 'product', 'sitemap.xml']);
+  expect((await readdir(path.join(root, 'acme'))).sort()).toEqual([
+    '_payload.json',
+    'index.html',
+    'index.html.br',
+    'index.html.gz',
+    'product',
+    'sitemap.xml',
+  ]);
   expect(JSON.parse(await readFile(path.join(root, 'acme', '_payload.json'), 'utf8'))).toEqual({ page: 'store-front' });
   const latest = JSON.parse(await readFile(path.join(root, 'builds', 'latest.json'), 'utf8'));
   expect(latest).toEqual({ id: result.id, timestamp: expect.any(Number) });
@@ -50,15 +59,30 @@ test('a snapshot writes each page, its payload, compressed copies and the build-
 
 test('a page that fails to render fails the snapshot and leaves no half-written build', async () => {
   const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
-  const baseUrl = await renderer((url) => (url === '/acme/product/2' ? { status: 500, type: 'text/plain', body: 'boom' } : { status: 200, type: 'text/html', body: 'ok' }));
+  const baseUrl = await renderer((url) =>
+    url === '/acme/product/2'
+      ? { status: 500, type: 'text/plain', body: 'boom' }
+      : { status: 200, type: 'text/html', body: 'ok' },
+  );
   const pages = ['/acme', '/acme/product/1', '/acme/product/2'].map((p) => ({ path: p, payload: async () => null }));
-  await expect(writeSnapshot({ baseUrl, prerenderSecret: 's', buildsDir, pages })).rejects.toThrow(/\/acme\/product\/2 failed with 500/);
+  await expect(writeSnapshot({ baseUrl, prerenderSecret: 's', buildsDir, pages })).rejects.toThrow(
+    /\/acme\/product\/2 failed with 500/,
+  );
   expect(await readdir(buildsDir)).toEqual([]);
 });
 
 test('a page that is gone (404) is skipped, not written', async () => {
   const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
-  const baseUrl = await renderer((url) => (url === '/acme/product/9' ? { status: 404, type: 'text/html', body: 'gone' } : { status: 200, type: 'text/html', body: 'ok' }));
-  const result = await writeSnapshot({ baseUrl, prerenderSecret: 's', buildsDir, pages: [{ path: '/acme/product/9', payload: async () => null }] });
+  const baseUrl = await renderer((url) =>
+    url === '/acme/product/9'
+      ? { status: 404, type: 'text/html', body: 'gone' }
+      : { status: 200, type: 'text/html', body: 'ok' },
+  );
+  const result = await writeSnapshot({
+    baseUrl,
+    prerenderSecret: 's',
+    buildsDir,
+    pages: [{ path: '/acme/product/9', payload: async () => null }],
+  });
   expect(result).toMatchObject({ pages: 0, skipped: ['/acme/product/9 (404)'] });
 });

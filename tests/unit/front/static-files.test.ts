@@ -18,16 +18,19 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'acme', 'shop', 'index.html.gz'), 'gzip-bytes');
   await writeFile(path.join(root, 'secret.txt'), 'outside');
   const folder = new StaticFolder(path.join(root, 'acme'));
-  server = createServer(async (req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    const entry = await folder.lookup(pathname);
-    if (!entry) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    sendEntry(req, res, entry, pathname);
-  });
+  server = createServer(
+    (req, res) =>
+      void (async () => {
+        const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+        const entry = await folder.lookup(pathname);
+        if (!entry) {
+          res.writeHead(404);
+          res.end();
+          return;
+        }
+        sendEntry(req, res, entry, pathname);
+      })(),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

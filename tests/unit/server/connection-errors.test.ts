@@ -4,7 +4,10 @@ import { isConnectionError, isRetryableConflict } from '../../../src/server/http
 describe('isConnectionError: a lost database is the service’s fault (503), never the client’s', () => {
   test.each([
     ['refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
-    ['admin shutdown', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    [
+      'admin shutdown',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
     ['starting up', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
     ['connection exception class', Object.assign(new Error('connection failure'), { code: '08006' })],
     ['terminated', new Error('Connection terminated unexpectedly')],

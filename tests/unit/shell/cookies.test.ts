@@ -1,7 +1,7 @@
+import { parseSetCookie } from 'cookie';
 import { describe, expect, test } from 'vitest';
 import {
   COOKIE,
-  COOKIE_MAX_AGE_SECONDS,
   cookiePath,
   cookieToRemove,
   cookieToSet,
@@ -13,20 +13,24 @@ import {
 const bySlug = { slug: 'vip', customDomain: null };
 const byDomain = { slug: 'vip', customDomain: 'shop.vip.test' };
 
-test('cookie names are the spec’s', () => {
-  expect(COOKIE).toEqual({
-    subdomain: 'subdomain',
-    storeSlug: 'store-slug',
-    allowedDomainToken: 'allowed-domain-token',
-    allowedRecipientToken: 'allowed-recipient-token',
-    recipientToken: 'recipient-token',
-    browserToken: 'browser_token',
-  });
+// Spec §6 and §9 names: what the browser stores and what the server reads back must be these.
+test.each([
+  [COOKIE.subdomain, 'subdomain'],
+  [COOKIE.storeSlug, 'store-slug'],
+  [COOKIE.allowedDomainToken, 'allowed-domain-token'],
+  [COOKIE.allowedRecipientToken, 'allowed-recipient-token'],
+  [COOKIE.recipientToken, 'recipient-token'],
+  [COOKIE.browserToken, 'browser_token'],
+])('the %s cookie is written and read back under the name %j', (name, specName) => {
+  const written = parseSetCookie(serializeCookie(cookieToSet(name, 'v1', bySlug), { secure: false }));
+  expect(written.name).toBe(specName);
+  expect(headerCookieJar(`other=x; ${specName}=v2`).get(name)).toBe('v2');
 });
 
 test('cookies last seven days (604800 s)', () => {
-  expect(COOKIE_MAX_AGE_SECONDS).toBe(604800);
-  expect(cookieToSet(COOKIE.storeSlug, 'vip', bySlug).maxAge).toBe(604800);
+  expect(parseSetCookie(serializeCookie(cookieToSet(COOKIE.storeSlug, 'vip', bySlug), { secure: false })).maxAge).toBe(
+    604800,
+  );
 });
 
 describe('cookie paths (spec §9)', () => {
@@ -54,8 +58,12 @@ describe('cookie paths (spec §9)', () => {
 describe('serialising', () => {
   test('a cookie is SameSite=Lax, Secure only on HTTPS, value encoded', () => {
     const spec = cookieToSet(COOKIE.allowedRecipientToken, 'a b;c', bySlug);
-    expect(serializeCookie(spec, { secure: false })).toBe('allowed-recipient-token=a%20b%3Bc; Path=/vip; Max-Age=604800; SameSite=Lax');
-    expect(serializeCookie(spec, { secure: true })).toMatch(/; SameSite=Lax; Secure$/);
+    expect(serializeCookie(spec, { secure: false })).toBe(
+      'allowed-recipient-token=a%20b%3Bc; Path=/vip; Max-Age=604800; SameSite=Lax',
+    );
+    expect(serializeCookie(spec, { secure: true })).toBe(
+      'allowed-recipient-token=a%20b%3Bc; Path=/vip; Max-Age=604800; SameSite=Lax; Secure',
+    );
   });
 
   test('a removal expires the cookie at the same path', () => {
@@ -65,9 +73,58 @@ describe('serialising', () => {
   });
 });
 
+describe('attribute injection', () => {
+  test.each([
+    '/acme; Path=/; Domain=127.0.0.1',
+    '/acme;Domain=evil',
+    '/acme\r\nSet-Cookie: x=1',
+    '/my store',
+    '/ACME',
+    'acme',
+    '',
+  ])('a path such as %j is refused, never written', (path) => {
+    const spec = { ...cookieToSet(COOKIE.storeSlug, 'acme', bySlug), path };
+    expect(() => serializeCookie(spec, { secure: false })).toThrow(TypeError);
+  });
+
+  test('every path the site writes is accepted: /, /{slug}, /restricted', () => {
+    for (const path of ['/', '/vip', '/acme-2', '/restricted'])
+      expect(
+        parseSetCookie(serializeCookie({ ...cookieToSet(COOKIE.storeSlug, 'vip', bySlug), path }, { secure: false }))
+          .path,
+      ).toBe(path);
+  });
+
+  test('a value cannot end the cookie or add attributes: it is encoded', () => {
+    const header = serializeCookie(
+      cookieToSet(COOKIE.allowedRecipientToken, 'x; Path=/; Domain=127.0.0.1\r\nSet-Cookie: y=1', bySlug),
+      { secure: false },
+    );
+    const parsed = parseSetCookie(header);
+    expect(parsed).toMatchObject({
+      name: 'allowed-recipient-token',
+      value: 'x; Path=/; Domain=127.0.0.1\r\nSet-Cookie: y=1',
+      path: '/vip',
+    });
+    expect(parsed.domain).toBeUndefined();
+    expect(header).not.toMatch(/[;\r\n]\s*(Domain|Set-Cookie)/i);
+  });
+
+  test('a cookie value that decodes to control characters is treated as absent (it would become a request header)', () => {
+    expect(parseCookies('allowed-recipient-token=%00abc; browser_token=a%0Ab; recipient-token=ok')).toEqual({
+      'recipient-token': 'ok',
+    });
+    expect(headerCookieJar('allowed-domain-token=%00').get(COOKIE.allowedDomainToken)).toBeUndefined();
+  });
+});
+
 describe('parsing', () => {
   test('reads a Cookie header, decoding values; the first (most specific path) wins', () => {
-    expect(parseCookies('a=1; store-slug=vip; store-slug=other; b=x%20y')).toEqual({ a: '1', 'store-slug': 'vip', b: 'x y' });
+    expect(parseCookies('a=1; store-slug=vip; store-slug=other; b=x%20y')).toEqual({
+      a: '1',
+      'store-slug': 'vip',
+      b: 'x y',
+    });
   });
   test('tolerates empty input and malformed parts', () => {
     expect(parseCookies(undefined)).toEqual({});

@@ -21,7 +21,11 @@ test('a browser is not a crawler', () => {
 
 test('a crawler gets the status with an empty body and the error is logged', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  const response = crawlerErrorResponse(new Request('http://x/nope', { headers: { 'user-agent': 'Googlebot/2.1' } }), 404, 'Page not found: /nope');
+  const response = crawlerErrorResponse(
+    new Request('http://x/nope', { headers: { 'user-agent': 'Googlebot/2.1' } }),
+    404,
+    'Page not found: /nope',
+  );
   expect(response?.status).toBe(404);
   expect(await response?.text()).toBe('');
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('Page not found: /nope'));
@@ -29,12 +33,16 @@ test('a crawler gets the status with an empty body and the error is logged', asy
 });
 
 test('a person gets no special answer (the page renders the error screen)', () => {
-  expect(crawlerErrorResponse(new Request('http://x/nope', { headers: { 'user-agent': CHROME } }), 404, 'x')).toBeNull();
+  expect(
+    crawlerErrorResponse(new Request('http://x/nope', { headers: { 'user-agent': CHROME } }), 404, 'x'),
+  ).toBeNull();
 });
 
 test('the placeholder is compact on order-confirmation, cart and checkout paths', () => {
   expect(['/acme/cart', '/checkout', '/acme/order-confirmation/1'].every(isCompactPlaceholderPath)).toBe(true);
   expect(isCompactPlaceholderPath('/acme/product/1')).toBe(false);
-  expect(placeholderClass('small', '/acme/cart')).toBe('placeholder-image placeholder-image--small placeholder-image--compact');
+  expect(placeholderClass('small', '/acme/cart')).toBe(
+    'placeholder-image placeholder-image--small placeholder-image--compact',
+  );
   expect(placeholderClass('large', '/acme/shop')).toBe('placeholder-image placeholder-image--large');
 });

@@ -1,20 +1,29 @@
 import { describe, expect, test } from 'vitest';
-import { domainConfigFromEnv, isCustomDomain, normalizeHost } from '../../../src/lib/custom-domain.ts';
+import { isCustomDomain, normalizeHost } from '../../../src/lib/custom-domain.ts';
 
 const config = { platformDomain: 'onrender.com', shopDomain: 'shop.example.com' };
 
 describe('a host is a custom store domain only if (spec §5)…', () => {
-  test.each(['shop.acme.test', 'shop.acme.test:4321', 'www.brand.co.uk', 'SHOP.ACME.TEST'])('%s: three or more labels, not ours', (host) => {
-    expect(isCustomDomain(host, config)).toBe(true);
-  });
+  test.each(['shop.acme.test', 'shop.acme.test:4321', 'www.brand.co.uk', 'SHOP.ACME.TEST'])(
+    '%s: three or more labels, not ours',
+    (host) => {
+      expect(isCustomDomain(host, config)).toBe(true);
+    },
+  );
 
-  test.each(['localhost', 'localhost:4321', 'acme.test', 'example.com:80'])('%s: fewer than three labels is not', (host) => {
-    expect(isCustomDomain(host, config)).toBe(false);
-  });
+  test.each(['localhost', 'localhost:4321', 'acme.test', 'example.com:80'])(
+    '%s: fewer than three labels is not',
+    (host) => {
+      expect(isCustomDomain(host, config)).toBe(false);
+    },
+  );
 
-  test.each(['my-app.onrender.com', 'a.b.onrender.com', 'onrender.com'])('%s: on the platform domain is not', (host) => {
-    expect(isCustomDomain(host, config)).toBe(false);
-  });
+  test.each(['my-app.onrender.com', 'a.b.onrender.com', 'onrender.com'])(
+    '%s: on the platform domain is not',
+    (host) => {
+      expect(isCustomDomain(host, config)).toBe(false);
+    },
+  );
 
   test.each(['shop.example.com', 'eu.shop.example.com'])('%s: on the shop domain is not', (host) => {
     expect(isCustomDomain(host, config)).toBe(false);
@@ -35,8 +44,4 @@ describe('a host is a custom store domain only if (spec §5)…', () => {
 
 test('normalizeHost lower-cases and drops the port and a trailing dot', () => {
   expect(normalizeHost('Shop.Acme.Test.:8080')).toBe('shop.acme.test');
-});
-
-test('the rule reads PLATFORM_DOMAIN and SHOP_DOMAIN from the environment', () => {
-  expect(domainConfigFromEnv({ PLATFORM_DOMAIN: 'onrender.com', SHOP_DOMAIN: '' })).toEqual({ platformDomain: 'onrender.com', shopDomain: undefined });
 });

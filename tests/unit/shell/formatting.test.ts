@@ -1,16 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { centsToDecimal, currencyFilter, decimalToCents, formatCurrency, formatDate } from '../../../src/lib/money.ts';
+import { centsToDecimal, decimalToCents, formatCurrency, formatDate } from '../../../src/lib/money.ts';
 
 describe('money (spec §9: USD, en-US)', () => {
   test('formatCurrency shows two decimals with grouping', () => {
     expect(formatCurrency('1234.5')).toBe('$1,234.50');
     expect(formatCurrency(1999)).toBe('$19.99');
     expect(formatCurrency('0.00')).toBe('$0.00');
-  });
-
-  test('the currency filter shows one decimal', () => {
-    expect(currencyFilter('1234.56')).toBe('$1,234.6');
-    expect(currencyFilter(1250)).toBe('$12.5');
   });
 
   test('negative amounts keep their sign', () => {

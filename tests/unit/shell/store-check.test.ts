@@ -6,7 +6,8 @@ import { $loadError } from '../../../src/stores/loading.ts';
 import { $store } from '../../../src/stores/store.ts';
 import { acme, vip } from './fixtures.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let replaced: string[];
 
@@ -26,7 +27,10 @@ function at(path: string) {
 
 test('a snapshot of a store that became restricted sends the shopper to /restricted', async () => {
   at('/vip/shop');
-  vi.stubGlobal('fetch', vi.fn(async () => json(422, { message: 'The store has restricted access. Please contact Admin.' })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json(422, { message: 'The store has restricted access. Please contact Admin.' })),
+  );
   expect(await checkStore(null)).toBe(false);
   expect(replaced).toEqual(['/restricted']);
 });
@@ -40,10 +44,13 @@ test('an access link on a snapshot is stored and dropped from the URL through /r
   expect(replaced).toEqual([`/refresh?to=${encodeURIComponent('/acme/shop?page=2')}`]);
 });
 
-test("a store fetch without an answer raises the load error and goes to /404", async () => {
+test('a store fetch without an answer raises the load error and goes to /404', async () => {
   at('/acme');
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('offline'))),
+  );
   expect(await checkStore(null)).toBe(false);
   expect($loadError.get()).toBe('Unable Fetch Store');
   expect(replaced).toEqual(['/404?load-error=1']);
@@ -52,7 +59,10 @@ test("a store fetch without an answer raises the load error and goes to /404", a
 
 test('a store that still loads stays and is saved', async () => {
   at('/acme');
-  vi.stubGlobal('fetch', vi.fn(async () => json(200, { data: { id: '1', type: 'store', attributes: acme } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json(200, { data: { id: '1', type: 'store', attributes: acme } })),
+  );
   expect(await checkStore(null)).toBe(true);
   expect($store.get()).toEqual(acme);
   expect(replaced).toEqual([]);

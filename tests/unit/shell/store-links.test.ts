@@ -3,7 +3,12 @@ import { linkBaseFor, storeHref, storeLinks } from '../../../src/lib/store-links
 
 test('a slug store links under /{slug}', () => {
   const links = storeLinks(linkBaseFor('acme', null));
-  expect([links.home, links.shop, links.cart, links.checkout]).toEqual(['/acme', '/acme/shop', '/acme/cart', '/acme/checkout']);
+  expect([links.home, links.shop, links.cart, links.checkout]).toEqual([
+    '/acme',
+    '/acme/shop',
+    '/acme/cart',
+    '/acme/checkout',
+  ]);
   expect(links.product('7')).toBe('/acme/product/7');
   expect(links.bundle('b 1')).toBe('/acme/product-bundle/b%201');
   expect(links.order('o1')).toBe('/acme/order/o1');

@@ -2,16 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $cart, $cartCount, clearCart, loadCart } from '../../../src/stores/cart.ts';
 import { ApiError } from '../../../src/lib/api-error.ts';
-import {
-  $notifications,
-  ADD_TO_CART_TOAST_MS,
-  TOAST_MS,
-  TOAST_OFFSET_PX,
-  TOAST_POSITION,
-  notify,
-  notifyError,
-} from '../../../src/stores/notifications.ts';
-import { $loading, $pendingTasks, withLoading } from '../../../src/stores/loading.ts';
+import { $notifications, notify, notifyError, pauseToasts, resumeToasts } from '../../../src/stores/notifications.ts';
 import { $linkBase, $storeSlug, setStore } from '../../../src/stores/store.ts';
 import { acme } from './fixtures.ts';
 
@@ -21,10 +12,6 @@ describe('toasts', () => {
     $notifications.set([]);
   });
   afterEach(() => vi.useRealTimers());
-
-  test('spec §9 constants: 4500 ms, 2500 ms after an add, top-right, 16 px', () => {
-    expect([TOAST_MS, ADD_TO_CART_TOAST_MS, TOAST_POSITION, TOAST_OFFSET_PX]).toEqual([4500, 2500, 'top-right', 16]);
-  });
 
   test('a toast disappears after 4500 ms', () => {
     notify({ title: 'Saved' });
@@ -38,20 +25,51 @@ describe('toasts', () => {
     notify({
       title: 'Added to cart',
       kind: 'success',
-      durationMs: ADD_TO_CART_TOAST_MS,
+      durationMs: 2500,
       actions: [
         { label: 'Checkout', href: '/acme/cart' },
         { label: 'Continue Shopping', href: '/acme' },
       ],
     });
     expect($notifications.get()[0]?.actions.map((a) => a.label)).toEqual(['Checkout', 'Continue Shopping']);
-    vi.advanceTimersByTime(2500);
+    vi.advanceTimersByTime(2499);
+    expect($notifications.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
     expect($notifications.get()).toEqual([]);
+  });
+
+  test('a paused toast stays while the shopper reads it, then gets only the time it had left', () => {
+    notify({ title: 'Saved' });
+    vi.advanceTimersByTime(4000);
+    pauseToasts();
+    vi.advanceTimersByTime(60_000);
+    expect($notifications.get()).toHaveLength(1);
+    resumeToasts();
+    vi.advanceTimersByTime(499);
+    expect($notifications.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($notifications.get()).toHaveLength(0);
+  });
+
+  test('a toast shown during a pause waits for the pause to end before its time starts', () => {
+    pauseToasts();
+    notify({ title: 'Added to cart', durationMs: 2500 });
+    vi.advanceTimersByTime(10_000);
+    expect($notifications.get()).toHaveLength(1);
+    resumeToasts();
+    vi.advanceTimersByTime(2499);
+    expect($notifications.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($notifications.get()).toHaveLength(0);
   });
 
   test('notifyError shows the spec §8 title and message', () => {
     notifyError(new ApiError(422, { message: 'Bad', errors: { code: ['Gift card not found.'] } }));
-    expect($notifications.get()[0]).toMatchObject({ kind: 'error', title: 'Validation error occurred', message: 'Gift card not found.' });
+    expect($notifications.get()[0]).toMatchObject({
+      kind: 'error',
+      title: 'Validation error occurred',
+      message: 'Gift card not found.',
+    });
   });
 });
 
@@ -62,32 +80,37 @@ describe('store and loading state', () => {
     setStore(acme);
     expect($linkBase.get()).toBe('/acme');
   });
-
-  test('the overlay shows while a task runs, also when it fails', async () => {
-    let finish!: () => void;
-    const task = withLoading(new Promise<void>((resolve) => (finish = resolve)));
-    expect($loading.get()).toBe(true);
-    finish();
-    await task;
-    expect($loading.get()).toBe(false);
-    await expect(withLoading(Promise.reject(new Error('x')))).rejects.toThrow('x');
-    expect($pendingTasks.get()).toBe(0);
-  });
 });
 
 describe('the cart', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   test('loadCart stores the answer and the header count follows cartLineItemsSize', async () => {
-    const cart = { cartItems: [], cartLineItemsSize: 3, subTotal: '1.00', total: '1.00', tax: '0.00', shippingFee: '0.00', giftCards: [], address: null, requiresPayment: true };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(cart), { status: 200 })));
+    const cart = {
+      cartItems: [],
+      cartLineItemsSize: 3,
+      subTotal: '1.00',
+      total: '1.00',
+      tax: '0.00',
+      shippingFee: '0.00',
+      giftCards: [],
+      address: null,
+      requiresPayment: true,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(cart), { status: 200 })),
+    );
     await loadCart('acme');
     expect($cartCount.get()).toBe(3);
   });
 
   test("a failed cart fetch empties the cart and reports 'Error fetching cart details'", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Record not found' }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Record not found' }), { status: 404 })),
+    );
     await loadCart('acme');
     expect($cart.get()?.cartItems).toEqual([]);
     expect($cartCount.get()).toBe(0);
@@ -99,7 +122,10 @@ describe('the cart', () => {
     document.cookie = 'recipient-token=old; path=/';
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
       expect(new Headers(init?.headers).has('recipient-token')).toBe(false);
-      return new Response(JSON.stringify({ cartItems: [], cartLineItemsSize: 0 }), { status: 200, headers: { 'recipient-token': 'fresh' } });
+      return new Response(JSON.stringify({ cartItems: [], cartLineItemsSize: 0 }), {
+        status: 200,
+        headers: { 'recipient-token': 'fresh' },
+      });
     });
     vi.stubGlobal('fetch', fetchMock);
     await clearCart('acme');
@@ -109,7 +135,9 @@ describe('the cart', () => {
 });
 
 test('loads started together share one cart request', async () => {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ cartItems: [], cartLineItemsSize: 2 }), { status: 200 }));
+  const fetchMock = vi.fn(
+    async () => new Response(JSON.stringify({ cartItems: [], cartLineItemsSize: 2 }), { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const [a, b] = await Promise.all([loadCart('acme'), loadCart('acme')]);
   expect(a).toBe(b);

@@ -11,8 +11,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('favicon_url', 'text')
     .addColumn('custom_domain', 'text', (c) => c.unique())
     .addColumn('restricted', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('tax_rate_bps', 'integer', (c) => c.notNull().defaultTo(0).check(sql`tax_rate_bps >= 0 and tax_rate_bps <= 10000`))
-    .addColumn('shipping_flat_cents', 'integer', (c) => c.notNull().defaultTo(0).check(sql`shipping_flat_cents >= 0`))
+    .addColumn('tax_rate_bps', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`tax_rate_bps >= 0 and tax_rate_bps <= 10000`),
+    )
+    .addColumn('shipping_flat_cents', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`shipping_flat_cents >= 0`),
+    )
     .addColumn('free_shipping_threshold_cents', 'integer')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -75,7 +85,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('options', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('price_cents', 'integer', (c) => c.notNull().check(sql`price_cents >= 0`))
-    .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+    .addColumn('stock', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stock >= 0`),
+    )
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('product_variants_product_sku', ['product_id', 'sku'])
     .execute();
@@ -97,7 +112,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('bundle_items')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('bundle_id', 'integer', (c) => c.notNull().references('bundles.id').onDelete('cascade'))
-    .addColumn('product_variant_id', 'integer', (c) => c.notNull().references('product_variants.id').onDelete('cascade'))
+    .addColumn('product_variant_id', 'integer', (c) =>
+      c.notNull().references('product_variants.id').onDelete('cascade'),
+    )
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
@@ -120,7 +137,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('cart_lines')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('cart_id', 'uuid', (c) => c.notNull().references('carts.id').onDelete('cascade'))
-    .addColumn('product_variant_id', 'integer', (c) => c.notNull().references('product_variants.id').onDelete('cascade'))
+    .addColumn('product_variant_id', 'integer', (c) =>
+      c.notNull().references('product_variants.id').onDelete('cascade'),
+    )
     .addColumn('bundle_id', 'integer', (c) => c.references('bundles.id').onDelete('cascade'))
     .addColumn('bundle_quantity', 'integer')
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
@@ -218,9 +237,25 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'webhook_events', 'dev_outbox', 'rate_limits', 'gift_card_debits', 'orders', 'payment_intents',
-    'cart_gift_cards', 'gift_cards', 'cart_lines', 'carts', 'bundle_items', 'bundles', 'product_variants',
-    'product_images', 'products', 'browser_tokens', 'allowed_domain_tokens', 'allowed_recipients', 'stores',
+    'webhook_events',
+    'dev_outbox',
+    'rate_limits',
+    'gift_card_debits',
+    'orders',
+    'payment_intents',
+    'cart_gift_cards',
+    'gift_cards',
+    'cart_lines',
+    'carts',
+    'bundle_items',
+    'bundles',
+    'product_variants',
+    'product_images',
+    'products',
+    'browser_tokens',
+    'allowed_domain_tokens',
+    'allowed_recipients',
+    'stores',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 7: a payment that cannot become an order (the cart or a gift card changed after the card
+// docs/decisions/050-reliability-holds-and-idempotency.md: a payment that cannot become an order (the cart or a gift card changed after the card
 // was charged, or the intent was superseded) is released through the provider. The row is written
 // under the cart lock before the provider is called, so an intent is either ordered or released,
 // never both, and a failed provider call is retried by the next finalize, checkout or webhook.
@@ -18,7 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // The test processor's own record of money given back (Stripe keeps this on its side).
-  await db.schema.alterTable('payment_intents').addColumn('refunded_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('payment_intents')
+    .addColumn('refunded_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

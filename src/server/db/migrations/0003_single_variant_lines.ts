@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 8: adding a variant to a cart is one `insert … on conflict do update` on this index instead of a
+// docs/decisions/070-short-lived-caches-and-prepared-statements.md: adding a variant to a cart is one `insert … on conflict do update` on this index instead of a
 // lookup and then an insert or an update. It also states the rule the cart code always kept: a variant
 // bought on its own has one line per cart (bundle lines are keyed by their bundle).
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isApiError } from '../lib/api-error.ts';
+import { createRequester, getStore } from '../lib/api-client/index.ts';
+import { headerCookieJar } from '../lib/cookies.ts';
+import type { MediaFolder } from '../server/media/media-folder.ts';
+import { sendEntry, type StaticEntry } from './static-files.ts';
+
+type ApiFetch = (request: Request) => Response | Promise<Response>;
+
+type Access =
+  { kind: 'allowed'; restricted: boolean } | { kind: 'denied' } | { kind: 'missing' } | { kind: 'unavailable' };
+
+/**
+ * Whether the shopper may see the store, asked of the API exactly as its pages ask: the access cookies
+ * (allowed-recipient, allowed-domain, browser_token) become the API's headers (lib/api-client).
+ */
+async function storeAccess(apiFetch: ApiFetch, slug: string, cookieHeader: string | undefined): Promise<Access> {
+  const request = createRequester({
+    baseUrl: 'http://front.internal/api/',
+    cookies: headerCookieJar(cookieHeader),
+    fetch: async (input, init) => apiFetch(new Request(input, init)),
+  });
+  try {
+    const info = await getStore(request, slug);
+    return { kind: 'allowed', restricted: info.data.attributes.allowedListsPresent };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return { kind: 'missing' };
+    if (isApiError(error) && error.status === 422) return { kind: 'denied' };
+    return { kind: 'unavailable' };
+  }
+}
+
+function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(text);
+}
+
+export type MediaRequest = {
+  slug: string;
+  name: string;
+  /** The request path, for the answer's headers. */
+  pathname: string;
+};
+
+/**
+ * Answers a store media file (media-folder.ts) after the API allowed the shopper in: 403 without access,
+ * 404 for an unknown store or file. A restricted store's files are `private, no-store`, so no shared
+ * cache keeps one for the next shopper; a public store's may be cached briefly (uploads replace them).
+ */
+export async function serveMedia(
+  req: IncomingMessage,
+  res: ServerResponse,
+  media: MediaRequest,
+  options: { folder: MediaFolder; apiFetch: ApiFetch; documentHeaders: Record<string, string> },
+): Promise<void> {
+  const access = await storeAccess(options.apiFetch, media.slug, req.headers.cookie);
+  if (access.kind === 'missing') {
+    plain(res, 404, 'Not found');
+    return;
+  }
+  if (access.kind === 'denied') {
+    plain(res, 403, 'The store has restricted access.');
+    return;
+  }
+  if (access.kind === 'unavailable') {
+    plain(res, 503, 'The service is temporarily unavailable. Please try again.', { 'retry-after': '5' });
+    return;
+  }
+  const file = await options.folder.find(media.slug, media.name);
+  if (!file) {
+    plain(res, 404, 'Not found');
+    return;
+  }
+  const entry: StaticEntry = {
+    etag: `"${file.size.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}"`,
+    type: file.type,
+    variants: [{ file: file.file, size: file.size, encoding: null }],
+  };
+  // An SVG can carry script: it gets the documents' policy, like every SVG the front serves.
+  const headers = file.type === 'image/svg+xml' ? { ...options.documentHeaders } : {};
+  headers['cache-control'] = access.restricted ? 'private, no-store' : 'public, max-age=300';
+  sendEntry(req, res, entry, media.pathname, headers);
+}

@@ -1,0 +1,37 @@
+/** The catalog calls: products, variants, bundles (spec §7 plus the ListQuery extension). */
+import type { Bundle, BundleItem, ListQuery, Many, One, Product, ProductVariant } from '../api-types.ts';
+import { seg, sf, type Requester } from './requester.ts';
+
+function listQuery(query: ListQuery | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== '') params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** GET store_front/{slug}/products (ListQuery extension). */
+export const listProducts = (request: Requester, slug: string, query?: ListQuery) =>
+  request<Many<Product>>('GET', `${sf(slug)}/products${listQuery(query)}`);
+
+/** GET store_front/{slug}/products/{id} (extension). */
+export const getProduct = (request: Requester, slug: string, id: string) =>
+  request<One<Product>>('GET', `${sf(slug)}/products/${seg(id)}`);
+
+/** GET store_front/{slug}/products/{id}/product_variants. */
+export const listProductVariants = (request: Requester, slug: string, productId: string) =>
+  request<Many<ProductVariant>>('GET', `${sf(slug)}/products/${seg(productId)}/product_variants`);
+
+/** GET store_front/{slug}/bundles (ListQuery extension). */
+export const listBundles = (request: Requester, slug: string, query?: ListQuery) =>
+  request<Many<Bundle>>('GET', `${sf(slug)}/bundles${listQuery(query)}`);
+
+/** GET store_front/{slug}/bundles/{id} (extension). */
+export const getBundle = (request: Requester, slug: string, id: string) =>
+  request<One<Bundle>>('GET', `${sf(slug)}/bundles/${seg(id)}`);
+
+/** GET store_front/{slug}/bundles/{id}/bundle_items. */
+export const listBundleItems = (request: Requester, slug: string, bundleId: string) =>
+  request<Many<BundleItem>>('GET', `${sf(slug)}/bundles/${seg(bundleId)}/bundle_items`);

@@ -1,0 +1,293 @@
+/**
+ * The order confirmation mail: the same facts as the order page (items grouped into bundles,
+ * the amounts rows, the shipping address) as plain text and as HTML rendered with React, which
+ * escapes every value that comes from data (docs/decisions/100-mail-outbox.md).
+ */
+import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Order } from '../../lib/api-types.ts';
+import { groupCartItems, itemTitle } from '../../lib/bundle-grouping.ts';
+import { summaryRows } from '../../lib/cart-summary.ts';
+import { formatCurrency, formatDate } from '../../lib/money.ts';
+import { ALL_COUNTRIES } from '../../lib/country-data.ts';
+import { printedAddress } from '../../lib/printed-address.ts';
+import { storeLinks } from '../../lib/store-links.ts';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database, OrderRow, StoreRow } from '../db/schema.ts';
+import type { Clock } from '../http/context.ts';
+import { reshapeOrder } from '../orders/reshape.ts';
+import { storeUrl } from '../stores/store-url.ts';
+import { enqueueMail } from './outbox.ts';
+
+export type ReceiptStore = Pick<StoreRow, 'title' | 'slug' | 'custom_domain'>;
+
+export type RenderedMail = {
+  subject: string;
+  text: string;
+  html: string;
+};
+
+type ReceiptLine = {
+  label: string;
+  amount: string;
+  /** Bundle items, "2 × Notebook (A5)". */
+  items: string[];
+};
+
+type Receipt = {
+  storeTitle: string;
+  number: string;
+  date: string;
+  lines: ReceiptLine[];
+  amounts: { label: string; value: string; total: boolean }[];
+  address: string[];
+  orderUrl: string;
+};
+
+/** Link to the order page: the store's own domain when it has one, else `{PUBLIC_SITE_URL}/{slug}`. */
+export function orderPageUrl(
+  store: Pick<StoreRow, 'slug' | 'custom_domain'>,
+  orderId: string,
+  siteUrl: string,
+): string {
+  return storeUrl(store, storeLinks('').order(orderId), siteUrl, true).href;
+}
+
+function receiptOf(store: ReceiptStore, order: Order, siteUrl: string): Receipt {
+  const details = order.orderDetails;
+  const lines = groupCartItems(details.cartItems).map((entry): ReceiptLine =>
+    entry.type === 'bundle'
+      ? {
+          label: `${entry.quantity} × ${entry.name}`,
+          amount: formatCurrency(entry.total),
+          items: entry.items.map((item) => `${item.quantity} × ${itemTitle(item.product_details)}`),
+        }
+      : {
+          label: `${entry.item.quantity} × ${itemTitle(entry.item.product_details)}`,
+          amount: formatCurrency(entry.item.price),
+          items: [],
+        },
+  );
+  return {
+    storeTitle: store.title,
+    number: details.number,
+    date: formatDate(details.createdAt),
+    lines,
+    amounts: summaryRows(details, { withAddress: true }).map((row) => ({
+      label: row.label,
+      value: row.value,
+      total: row.kind === 'total',
+    })),
+    address: printedAddress(details.address, ALL_COUNTRIES),
+    orderUrl: orderPageUrl(store, details.id, siteUrl),
+  };
+}
+
+const WIDTH = 64;
+const row = (label: string, amount: string) => `${label.padEnd(WIDTH - amount.length - 1)} ${amount}`;
+
+function receiptText(r: Receipt): string {
+  return [
+    `Thank you for your order!`,
+    ``,
+    `${r.storeTitle}: order ${r.number}, placed ${r.date}`,
+    ``,
+    `Items`,
+    ...r.lines.flatMap((line) => [row(`  ${line.label}`, line.amount), ...line.items.map((item) => `      ${item}`)]),
+    ``,
+    ...r.amounts.map((a) => row(`  ${a.label}`, a.value)),
+    ``,
+    `Shipping address`,
+    ...r.address.map((line) => `  ${line}`),
+    ``,
+    `View your order: ${r.orderUrl}`,
+    ``,
+  ].join('\n');
+}
+
+// Inline styles and tables: what mail clients render consistently.
+const font: CSSProperties = {
+  fontFamily: 'Helvetica, Arial, sans-serif',
+  color: '#1f2933',
+  fontSize: '15px',
+  lineHeight: '1.5',
+};
+const cell: CSSProperties = { padding: '6px 0', verticalAlign: 'top' };
+const money: CSSProperties = { ...cell, textAlign: 'right', whiteSpace: 'nowrap' };
+
+function ReceiptHtml({ r, subject }: { r: Receipt; subject: string }): ReactNode {
+  return h(
+    'html',
+    { lang: 'en' },
+    h(
+      'head',
+      null,
+      h('meta', { charSet: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('title', null, subject),
+    ),
+    h(
+      'body',
+      { style: { margin: 0, padding: '24px 12px', background: '#f4f5f7' } },
+      h(
+        'table',
+        {
+          role: 'presentation',
+          width: '100%',
+          cellPadding: 0,
+          cellSpacing: 0,
+          style: { ...font, maxWidth: '600px', margin: '0 auto', background: '#ffffff', padding: '24px' },
+        },
+        h(
+          'tbody',
+          null,
+          h(
+            'tr',
+            null,
+            h(
+              'td',
+              null,
+              h('p', { style: { margin: '0 0 4px', fontSize: '13px', color: '#52606d' } }, r.storeTitle),
+              h('h1', { style: { margin: '0 0 8px', fontSize: '22px' } }, 'Thank you for your order!'),
+              h('p', { style: { margin: '0 0 16px' } }, 'Order ', h('strong', null, r.number), `, placed ${r.date}`),
+            ),
+          ),
+          h(
+            'tr',
+            null,
+            h(
+              'td',
+              null,
+              h('h2', { style: { fontSize: '16px', margin: '8px 0' } }, 'Items'),
+              h(
+                'table',
+                { role: 'presentation', width: '100%', cellPadding: 0, cellSpacing: 0, style: font },
+                h(
+                  'tbody',
+                  null,
+                  r.lines.map((line, i) =>
+                    h(
+                      'tr',
+                      { key: i },
+                      h(
+                        'td',
+                        { style: cell },
+                        line.label,
+                        line.items.length > 0
+                          ? h(
+                              'ul',
+                              { style: { margin: '4px 0 0', paddingLeft: '20px', color: '#52606d' } },
+                              line.items.map((item, j) => h('li', { key: j }, item)),
+                            )
+                          : null,
+                      ),
+                      h('td', { style: money }, line.amount),
+                    ),
+                  ),
+                ),
+              ),
+            ),
+          ),
+          h(
+            'tr',
+            null,
+            h(
+              'td',
+              { style: { borderTop: '1px solid #d9dde3', paddingTop: '8px' } },
+              h(
+                'table',
+                { role: 'presentation', width: '100%', cellPadding: 0, cellSpacing: 0, style: font },
+                h(
+                  'tbody',
+                  null,
+                  r.amounts.map((a, i) =>
+                    h(
+                      'tr',
+                      { key: i, style: a.total ? { fontWeight: 'bold' } : undefined },
+                      h('td', { style: cell }, a.label),
+                      h('td', { style: money }, a.value),
+                    ),
+                  ),
+                ),
+              ),
+            ),
+          ),
+          h(
+            'tr',
+            null,
+            h(
+              'td',
+              null,
+              h('h2', { style: { fontSize: '16px', margin: '16px 0 8px' } }, 'Shipping address'),
+              h(
+                'p',
+                { style: { margin: 0 } },
+                r.address.flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line])),
+              ),
+            ),
+          ),
+          h(
+            'tr',
+            null,
+            h(
+              'td',
+              { style: { paddingTop: '24px' } },
+              h(
+                'a',
+                {
+                  href: r.orderUrl,
+                  style: {
+                    display: 'inline-block',
+                    background: '#1f2933',
+                    color: '#ffffff',
+                    padding: '10px 18px',
+                    borderRadius: '4px',
+                    textDecoration: 'none',
+                  },
+                },
+                'View your order',
+              ),
+              h(
+                'p',
+                { style: { fontSize: '13px', color: '#52606d', margin: '12px 0 0' } },
+                'Or open this link: ',
+                h('a', { href: r.orderUrl, style: { color: '#1f2933' } }, r.orderUrl),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Subject, plain text and HTML of the confirmation of `order` placed in `store`. */
+export function renderOrderReceipt(store: ReceiptStore, order: Order, siteUrl: string): RenderedMail {
+  const r = receiptOf(store, order, siteUrl);
+  const subject = `Your ${r.storeTitle} order ${r.number}`;
+  return {
+    subject,
+    text: receiptText(r),
+    html: `<!DOCTYPE html>${renderToStaticMarkup(h(ReceiptHtml, { r, subject }))}`,
+  };
+}
+
+/**
+ * Puts the order's confirmation into the outbox. Call it in the order's own transaction: the mail
+ * exists exactly when the order does, and its dedupe key makes a second call a no-op.
+ */
+export async function queueOrderReceipt(
+  db: Kysely<Database>,
+  store: ReceiptStore,
+  order: OrderRow,
+  deps: { config: Config; clock: Clock },
+): Promise<void> {
+  const answer = reshapeOrder(order, store.slug);
+  const mail = renderOrderReceipt(store, answer, deps.config.PUBLIC_SITE_URL);
+  await enqueueMail(
+    db,
+    { kind: 'order_receipt', dedupeKey: `order-receipt:${order.id}`, to: answer.orderDetails.address.email, ...mail },
+    { mailFrom: deps.config.MAIL_FROM, now: deps.clock.now() },
+  );
+}
