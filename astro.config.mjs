@@ -52,7 +52,7 @@ export default defineConfig({
             groups: [
               {
                 name: 'shell-core',
-                test: /[\\/]src[\\/](lib[\\/](api-client[\\/](requester|cart)|api-error|api-types|cookies|retry-policy|messages|report|shell-data|icon-loader)|stores[\\/](cart-core|store))\.ts$|[\\/]nanostores[\\/]atom[\\/]/,
+                test: /[\\/]src[\\/](lib[\\/](api-client[\\/](requester|cart)|contract[\\/](messages|shopper-tokens)|api-error|cookies|retry-policy|report|shell-data|icon-loader)|stores[\\/](cart-core|store))\.ts$|[\\/]nanostores[\\/]atom[\\/]/,
               },
             ],
           },

@@ -3,7 +3,7 @@
 declare namespace App {
   type Locals = {
     /** The store of a store page (set by src/middleware.ts); null on store-less pages. */
-    store: import('./lib/api-types.ts').StoreAttributes | null;
+    store: import('./lib/contract/answers.ts').StoreAttributes | null;
     /** Prefix of store links: '/acme', or '' on a custom domain (see lib/store-links.ts). */
     linkBase: string;
     /**

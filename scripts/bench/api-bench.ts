@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type { Cart } from '../../src/lib/api-types.ts';
+import type { Cart } from '../../src/lib/contract/answers.ts';
 import { addLine, newToken, type StoreFixtures } from './shopper-fixtures.ts';
 import type { PacedTarget } from './paced-load.ts';
 import { round } from './stats.ts';

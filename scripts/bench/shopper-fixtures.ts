@@ -1,4 +1,12 @@
-import type { Cart, CheckoutAnswer, Many, Order, ProductVariantAttributes, Resource } from '../../src/lib/api-types.ts';
+import type {
+  Bundle,
+  Cart,
+  CheckoutAnswer,
+  Many,
+  Order,
+  Product,
+  ProductVariant,
+} from '../../src/lib/contract/answers.ts';
 
 /** What the bench needs from a running demo store: ids to visit and carts to read and change. */
 export type StoreFixtures = {
@@ -76,16 +84,12 @@ async function placeOrder(base: string, slug: string, variantId: string): Promis
 
 /** Finds a product, a bundle and a well-stocked variant of a store, and makes a cart and an order. */
 export async function storeFixtures(base: string, slug = 'acme'): Promise<StoreFixtures> {
-  const products = await call<Many<Resource<'product', { available: boolean }>>>(
-    base,
-    'GET',
-    `store_front/${slug}/products?per_page=50`,
-  );
-  const bundles = await call<Many<Resource<'bundle', unknown>>>(base, 'GET', `store_front/${slug}/bundles?per_page=50`);
+  const products = await call<Many<Product>>(base, 'GET', `store_front/${slug}/products?per_page=50`);
+  const bundles = await call<Many<Bundle>>(base, 'GET', `store_front/${slug}/bundles?per_page=50`);
   let variantId: string | null = null;
   let productId: string | null = null;
   for (const product of products.data) {
-    const variants = await call<Many<Resource<'product_variant', ProductVariantAttributes>>>(
+    const variants = await call<Many<ProductVariant>>(
       base,
       'GET',
       `store_front/${slug}/products/${product.id}/product_variants`,

@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import type { StoreAttributes } from '../lib/api-types.ts';
+import type { StoreAttributes } from '../lib/contract/answers.ts';
 import { createRequester, getStoreByDomain } from '../lib/api-client/index.ts';
 import { COOKIE, headerCookieJar } from '../lib/cookies.ts';
+import { SHOPPER_TOKENS } from '../lib/contract/shopper-tokens.ts';
 import { reportError } from '../lib/report.ts';
 import {
   decideStoreLoading,
@@ -68,9 +69,7 @@ export class CustomDomainRouter {
       () => getStoreByDomain(request, host),
       (error) => reportError('Store fetch got no answer', error),
     );
-    const shopperSpecific = [COOKIE.allowedRecipientToken, COOKIE.allowedDomainToken, COOKIE.browserToken].some(
-      (name) => cookies.get(name),
-    );
+    const shopperSpecific = SHOPPER_TOKENS.some((name) => name !== COOKIE.recipientToken && cookies.get(name));
     if (outcome.kind === 'store' && !shopperSpecific && !outcome.store.allowedListsPresent)
       this.#cache.set(host, outcome.store);
     return outcome;

@@ -8,7 +8,7 @@
  * stops at the stock (the API refuses more anyway).
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { AddLinePayload } from '../lib/api-types.ts';
+import type { AddLinePayload } from '../lib/contract/payloads.ts';
 import { browserRequester, getBundle, listProductVariants } from '../lib/api-client/index.ts';
 import { variantView, type VariantView } from '../lib/catalog/catalog-card.ts';
 import { bundlePayloadData, LIVE_BUILD_EVENT, payloadUrl, productPayloadData } from '../lib/catalog/live-payload.ts';
@@ -21,12 +21,11 @@ import {
   optionValues,
   type Selection,
 } from '../lib/catalog/variant-options.ts';
+import { MAX_QUANTITY } from '../lib/contract/limits.ts';
 import { formatCurrency } from '../lib/money.ts';
 import { addLine } from '../stores/cart-add.ts';
 import { ADD_TO_CART_TOAST_MS, notify, notifyError } from '../stores/notifications.ts';
 import { useHydrated } from './use-hydrated.ts';
-
-export const MAX_QUANTITY = 99;
 
 type Common = {
   slug: string;

@@ -1,4 +1,4 @@
-import type { ErrorBody } from './api-types.ts';
+import type { ErrorBody } from './contract/answers.ts';
 
 /** The API answered with an error status; `body` is the spec's error body when it sent one. */
 export class ApiError extends Error {

@@ -3,7 +3,7 @@
  * entry (its images, its items, a total summed from the item prices); every other line is a
  * product entry. Entries keep the order in which their first line appears in the cart.
  */
-import type { CartItem, Image, ProductDetails } from './api-types.ts';
+import type { CartItem, Image, ProductDetails } from './contract/answers.ts';
 import { centsToDecimal, decimalToCents } from './money.ts';
 
 export type ProductEntry = {

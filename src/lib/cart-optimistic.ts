@@ -2,7 +2,7 @@
  * What the cart looks like right after a change, before the API answers (optimistic updates).
  * The server's answer always replaces it; these only keep the screen honest meanwhile.
  */
-import type { Cart, CartItem } from './api-types.ts';
+import type { Cart, CartItem } from './contract/answers.ts';
 import { bundleLinesOf } from './bundle-grouping.ts';
 import { centsToDecimal, decimalToCents } from './money.ts';
 

@@ -3,7 +3,7 @@
  * shipping, one row per applied gift card (as a deduction) and the total. The server computes
  * every amount; this only decides what is shown and in what order.
  */
-import type { GiftCard } from './api-types.ts';
+import type { GiftCard } from './contract/answers.ts';
 import { formatCurrency } from './money.ts';
 
 export type Amounts = {

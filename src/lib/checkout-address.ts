@@ -3,7 +3,7 @@
  * saved, the server's 422 messages by field, and the card's billing details drawn from it.
  */
 import { isApiError } from './api-error.ts';
-import type { Address } from './api-types.ts';
+import type { Address } from './contract/answers.ts';
 import type { BillingDetails } from './payment-flow.ts';
 
 export type AddressField = keyof Address;

@@ -1,4 +1,5 @@
-import type { StoreAttributes } from './api-types.ts';
+import type { StoreAttributes } from './contract/answers.ts';
+import { SHOPPER_TOKEN } from './contract/shopper-tokens.ts';
 
 /**
  * Cookie names, paths and lifetimes of spec §6 and §9, plus a tiny strict serialiser that works on the
@@ -6,14 +7,11 @@ import type { StoreAttributes } from './api-types.ts';
  * add ≈ 0.85 KB gzip to the store front's boot script, whose budget is 5 KB (docs/decisions/121).
  */
 
-/** Cookie names. `recipient-token` identifies the shopper's cart; the others open restricted stores. */
+/** Cookie names: where the shopper is, and the shopper's tokens (sent on to the API as headers of the same name). */
 export const COOKIE = {
   subdomain: 'subdomain',
   storeSlug: 'store-slug',
-  allowedDomainToken: 'allowed-domain-token',
-  allowedRecipientToken: 'allowed-recipient-token',
-  recipientToken: 'recipient-token',
-  browserToken: 'browser_token',
+  ...SHOPPER_TOKEN,
 } as const;
 
 export type CookieName = (typeof COOKIE)[keyof typeof COOKIE];

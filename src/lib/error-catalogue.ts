@@ -1,8 +1,8 @@
 /** The messages of spec §8, word for word, in one place. */
 import { ApiError } from './api-error.ts';
-import { MESSAGES, NOTIFY_TITLE } from './messages.ts';
+import { MESSAGES, NOTIFY_TITLE } from './contract/messages.ts';
 
-export { MESSAGES, pageNotFoundUnmatched, pageNotFoundValidate, unableToGetStoreReport } from './messages.ts';
+export { MESSAGES, pageNotFoundUnmatched, pageNotFoundValidate, unableToGetStoreReport } from './contract/messages.ts';
 
 export type Notification = {
   title: string;

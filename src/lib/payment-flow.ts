@@ -6,7 +6,8 @@
  */
 import type { StripeCardNumberElement } from '@stripe/stripe-js';
 import { isApiError } from './api-error.ts';
-import type { CheckoutAnswer, FinalizePayload, Order } from './api-types.ts';
+import type { CheckoutAnswer, Order } from './contract/answers.ts';
+import type { FinalizePayload } from './contract/payloads.ts';
 import type { ProgressFlag } from './checkout-rules.ts';
 
 /** Stripe's billing_details shape. */

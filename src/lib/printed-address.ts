@@ -3,7 +3,7 @@
  * the codes the address stores. The country data is passed in, so this module stays free of the
  * ≈130 KB dataset (server code passes it; an island would load it with `loadCountries()`).
  */
-import type { Address } from './api-types.ts';
+import type { Address } from './contract/answers.ts';
 import { regionValue, type CountryRegions } from './countries.ts';
 
 /** The address's lines, empty ones left out. */

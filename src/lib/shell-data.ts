@@ -1,5 +1,5 @@
 /** What a store page hands its boot script: the store, link base and delivery mode. */
-import type { StoreAttributes } from './api-types.ts';
+import type { StoreAttributes } from './contract/answers.ts';
 
 export type ShellData = {
   store: StoreAttributes;

@@ -6,9 +6,9 @@
  * it again with the outcome. Every other answer is final: render, or redirect (with cookies).
  */
 import { isApiError } from './api-error.ts';
-import type { StoreAttributes, StoreInfo } from './api-types.ts';
+import type { StoreAttributes, StoreInfo } from './contract/answers.ts';
 import { COOKIE, cookieToSet, renderCookies, type CookieScope, type CookieSpec } from './cookies.ts';
-import { MESSAGES, unableToGetStoreReport } from './messages.ts';
+import { MESSAGES, unableToGetStoreReport } from './contract/messages.ts';
 import { NETWORK_PATH, isSitePath } from './site-urls.ts';
 import { isSlug } from './slug.ts';
 

@@ -3,7 +3,9 @@
  * middleware uses. Loaded only when needed (an access link in the URL, or the cart call failed,
  * which is how a store that became restricted or was removed after the build shows itself).
  */
-import { browserRequester, getStore, getStoreByDomain } from '../lib/api-client/index.ts';
+// By their own files, not the index: see src/stores/cart-core.ts.
+import { browserRequester } from '../lib/api-client/requester.ts';
+import { getStore, getStoreByDomain } from '../lib/api-client/stores.ts';
 import { browserCookieJar } from '../lib/cookies.ts';
 import { decideStoreLoading, fetchOutcome } from '../lib/store-loading.ts';
 import { reportError } from '../lib/report.ts';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Kysely } from 'kysely';
-import { HEADER, MESSAGE } from '../lib/api-types.ts';
+import { SHOPPER_TOKEN, SHOPPER_TOKENS } from '../lib/contract/shopper-tokens.ts';
+import { MESSAGES } from '../lib/contract/messages.ts';
 import { bundleRoutes } from './bundles/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { cartTokenCheck } from './carts/cart-token-check.ts';
@@ -12,7 +13,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { giftCardRoutes } from './gift-cards/routes.ts';
 import { silentLogger, systemClock, type AppDeps, type AppEnv, type Clock, type Logger } from './http/context.ts';
+import { apiReferencePage } from './http/api-reference.ts';
 import { handleError } from './http/errors.ts';
+import { openApiDocument } from './http/openapi.ts';
 import { databaseLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { limitBody } from './http/body-limit.ts';
 import { refuseNulInUrl } from './http/storable-text.ts';
@@ -88,15 +91,9 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
     cors({
       origin: config.CORS_ORIGIN === '*' ? '*' : config.CORS_ORIGIN.split(',').map((o) => o.trim()),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: [
-        'content-type',
-        HEADER.recipientToken,
-        HEADER.allowedRecipientToken,
-        HEADER.allowedDomainToken,
-        HEADER.browserToken,
-      ],
+      allowHeaders: ['content-type', ...SHOPPER_TOKENS],
       // Cross-origin storefronts must read the new cart token (spec §7).
-      exposeHeaders: [HEADER.recipientToken],
+      exposeHeaders: [SHOPPER_TOKEN.recipientToken],
       maxAge: 600,
     }),
   );
@@ -136,12 +133,23 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.route('/cart', orderRoutes(deps));
   app.route('/webhooks', webhookRoutes(deps));
   // The test card processor never runs in production, whatever the provider wiring says.
-  if (deps.testProcessor && config.NODE_ENV !== 'production')
+  const development = {
+    testProcessor: Boolean(deps.testProcessor) && config.NODE_ENV !== 'production',
+    // Mail that never leaves the machine is read here; real mail (SMTP_URL) and production never expose it.
+    outbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
+  };
+  if (development.testProcessor && deps.testProcessor)
     app.route('/test_processor', testProcessorRoutes(deps.testProcessor));
-  // Mail that never leaves the machine is read here; real mail (SMTP_URL) and production never expose it.
-  if (!config.SMTP_URL && config.NODE_ENV !== 'production') app.route('/dev', devMailRoutes(deps.db));
+  if (development.outbox) app.route('/dev', devMailRoutes(deps.db));
 
-  app.notFound((c) => c.json({ message: MESSAGE.notFound }, 404));
+  // The contract of what is mounted here, and a page to read it (ADR 171).
+  // Built on first request: most API processes (and every test app) never serve them.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  let reference: string | undefined;
+  app.get('/openapi.json', (c) => c.json((document ??= openApiDocument({ development }))));
+  app.get('/docs', (c) => c.html((reference ??= apiReferencePage((document ??= openApiDocument({ development }))))));
+
+  app.notFound((c) => c.json({ message: MESSAGES.recordNotFound }, 404));
   app.onError((error, c) => handleError(error, c, logger));
   // basePath('/api') returns the same instance with its path prefix in the type.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment

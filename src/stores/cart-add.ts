@@ -2,7 +2,8 @@
  * `addLine()` (catalog helper), re-exported by cart.ts. Its own module so the product and bundle
  * pages' island does not pull in the cart page's actions (page budget).
  */
-import type { AddLinePayload, Cart } from '../lib/api-types.ts';
+import type { Cart } from '../lib/contract/answers.ts';
+import type { AddLinePayload } from '../lib/contract/payloads.ts';
 import { addCartLine, browserRequester } from '../lib/api-client/index.ts';
 import { $cart } from './cart-core.ts';
 import { $storeSlug } from './store.ts';

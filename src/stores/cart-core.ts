@@ -4,10 +4,13 @@
  * the store front and shop pages stays tiny.
  */
 import { atom } from 'nanostores';
-import type { Cart } from '../lib/api-types.ts';
-import { browserRequester, getCart } from '../lib/api-client/index.ts';
+import type { Cart } from '../lib/contract/answers.ts';
+// The requester and the cart read by their own files, not the index: the boot script's 5 KB budget
+// (docs/decisions/170-services-and-one-api-client.md) cannot carry every call the index re-exports.
+import { getCart } from '../lib/api-client/cart.ts';
+import { browserRequester } from '../lib/api-client/requester.ts';
 import { COOKIE, browserCookieJar, cookieToRemove } from '../lib/cookies.ts';
-import { MESSAGES } from '../lib/messages.ts';
+import { MESSAGES } from '../lib/contract/messages.ts';
 import { reportError } from '../lib/report.ts';
 import { $storeSlug } from './store.ts';
 

@@ -2,7 +2,7 @@
  * The shopper's cart. Shell part (in cart-core.ts, re-exported): `$cart`, `$cartCount`, `loadCart()`,
  * state helpers; the cart page's actions here. Adding a line lives in cart-add.ts (page budget).
  */
-import type { Cart } from '../lib/api-types.ts';
+import type { Cart } from '../lib/contract/answers.ts';
 import {
   applyGiftCard as applyGiftCardCall,
   browserRequester,

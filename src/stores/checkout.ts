@@ -7,7 +7,7 @@
 import type { Stripe, StripeCardNumberElement } from '@stripe/stripe-js';
 import { atom, computed, map } from 'nanostores';
 import { browserRequester, checkout, finalize, publicApiBaseUrl, putAddress } from '../lib/api-client/index.ts';
-import type { Address, Cart } from '../lib/api-types.ts';
+import type { Address, Cart } from '../lib/contract/answers.ts';
 import {
   ADDRESS_FIELDS,
   addressErrors,

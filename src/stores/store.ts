@@ -1,6 +1,6 @@
 /** The current store (spec §4 step 3) and where its links start. */
 import { atom } from 'nanostores';
-import type { StoreAttributes } from '../lib/api-types.ts';
+import type { StoreAttributes } from '../lib/contract/answers.ts';
 
 /** The store being shown, or null on store-less pages. */
 export const $store = atom<StoreAttributes | null>(null);

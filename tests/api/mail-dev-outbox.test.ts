@@ -11,7 +11,7 @@ import { openDatabase } from '../../src/server/db/connect.ts';
 import { VIP_RECIPIENT } from '../../src/server/db/demo-data.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import * as initial from '../../src/server/db/migrations/0001_initial.ts';
-import type { DevMail } from '../../src/server/mail/dev-routes.ts';
+import type { DevMail } from '../../src/lib/contract/answers.ts';
 import { createApiRuntime, type ApiRuntime } from '../../src/server/runtime.ts';
 
 let runtime: ApiRuntime;

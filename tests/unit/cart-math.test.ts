@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { MAX_QUANTITY } from '../../src/lib/contract/limits.ts';
 import { centsToDecimal, decimalToCents } from '../../src/lib/money.ts';
 import {
   allocateGiftCards,
   bundleLines,
   computeTotals,
   countCartUnits,
-  MAX_QUANTITY,
   taxFor,
   type PricingRule,
 } from '../../src/server/domain/cart-math.ts';

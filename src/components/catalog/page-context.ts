@@ -2,7 +2,7 @@
  * What every catalog page needs from the request: the store (from the middleware), its links,
  * the API client for this render and the absolute URLs for SEO tags.
  */
-import type { StoreAttributes } from '../../lib/api-types.ts';
+import type { StoreAttributes } from '../../lib/contract/answers.ts';
 import type { CatalogApi } from '../../lib/page-data/catalog-api.ts';
 import { catalogApiForRequest, siteOrigin } from '../../lib/page-data/request-api.ts';
 import { pageNotFoundUnmatched } from '../../lib/error-catalogue.ts';

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import type { Order } from '../../lib/api-types.ts';
+import type { Order } from '../../lib/contract/answers.ts';
 import { orderForRequest } from '../../lib/page-data/order.ts';
 import { markNotFound } from '../catalog/page-context.ts';
 

@@ -1,5 +1,5 @@
 /** One product line of the cart: image, name, unit price, quantity stepper, line price, remove. */
-import type { CartItem } from '../../lib/api-types.ts';
+import type { CartItem } from '../../lib/contract/answers.ts';
 import { itemTitle } from '../../lib/bundle-grouping.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';

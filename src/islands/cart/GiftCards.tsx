@@ -1,6 +1,6 @@
 /** The gift card field ('Gift card code' + 'Apply') and the applied cards, each with its amount and 'Remove'. */
 import { useState, type SubmitEvent } from 'react';
-import type { GiftCard } from '../../lib/api-types.ts';
+import type { GiftCard } from '../../lib/contract/answers.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { applyGiftCard, removeGiftCard } from '../../stores/cart.ts';
 

@@ -1,5 +1,5 @@
 /** A cart/checkout thumbnail, or the small 'No image available' placeholder (compact on these paths, spec §2). */
-import type { Image } from '../../lib/api-types.ts';
+import type { Image } from '../../lib/contract/answers.ts';
 import { PLACEHOLDER_TEXT, placeholderClass } from '../../lib/placeholder-image.ts';
 
 // Cart and checkout are both compact-placeholder paths; the class does not depend on which.

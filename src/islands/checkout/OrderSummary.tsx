@@ -1,5 +1,5 @@
 /** The checkout's right column: the grouped items and the amounts (tax and shipping once the address is saved). */
-import type { Cart } from '../../lib/api-types.ts';
+import type { Cart } from '../../lib/contract/answers.ts';
 import { groupCartItems } from '../../lib/bundle-grouping.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { CartSummary } from '../cart/CartSummary.tsx';

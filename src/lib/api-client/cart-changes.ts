@@ -1,5 +1,6 @@
 /** Changing the shopper's cart: lines, the address, gift cards. Each answers the cart as it is now. */
-import type { AddLinePayload, AddressPayload, Cart, ChangeQuantityPayload, GiftCardPayload } from '../api-types.ts';
+import type { Cart } from '../contract/answers.ts';
+import type { AddLinePayload, AddressPayload, ChangeQuantityPayload, GiftCardPayload } from '../contract/payloads.ts';
 import { seg, sf, type Requester } from './requester.ts';
 
 /** POST store_front/{slug}/cart/cart_line_items. */

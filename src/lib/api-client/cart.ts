@@ -1,5 +1,5 @@
 /** Reading the shopper's cart: the one cart call every store page makes (its header count). */
-import type { Cart } from '../api-types.ts';
+import type { Cart } from '../contract/answers.ts';
 import { sf, type Requester } from './requester.ts';
 
 /** GET store_front/{slug}/cart. */

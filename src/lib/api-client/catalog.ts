@@ -1,5 +1,6 @@
 /** The catalog calls: products, variants, bundles (spec §7 plus the ListQuery extension). */
-import type { Bundle, BundleItem, ListQuery, Many, One, Product, ProductVariant } from '../api-types.ts';
+import type { Bundle, BundleItem, Many, One, Product, ProductVariant } from '../contract/answers.ts';
+import type { ListQuery } from '../contract/payloads.ts';
 import { seg, sf, type Requester } from './requester.ts';
 
 function listQuery(query: ListQuery | undefined): string {

@@ -1,5 +1,6 @@
 /** Paying and the order: the payment intent, finalize, and the order page's read. */
-import type { CheckoutAnswer, FinalizePayload, Order } from '../api-types.ts';
+import type { CheckoutAnswer, Order } from '../contract/answers.ts';
+import type { FinalizePayload } from '../contract/payloads.ts';
 import { seg, sf, type Requester } from './requester.ts';
 
 /** POST store_front/{slug}/cart/checkout (empty body). */

@@ -4,7 +4,9 @@
  * (`getCart(browserRequester(), slug)`), so a bundle carries only the calls it imports. The calls
  * sit in one file per resource, and the cart's read apart from its changes: a bundler places a
  * whole file in one chunk, and the store front's boot script (store, cart read, requester) has a
- * 5 KB budget (docs/decisions/170-services-and-one-api-client.md).
+ * 5 KB budget (docs/decisions/170-services-and-one-api-client.md). That boot path alone
+ * (src/stores/cart-core.ts, src/scripts/store-check.ts) imports its files directly: through this
+ * index, the bundler puts every re-exported call in the chunk every page loads.
  */
 export { ApiError, NetworkError } from '../api-error.ts';
 export {

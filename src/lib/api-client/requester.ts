@@ -4,8 +4,8 @@
  * a `recipient-token` answer header saved when the shopper has none, and retries per
  * retry-policy.ts. Throws ApiError (answered) or NetworkError (no answer).
  */
-import type { ErrorBody } from '../api-types.ts';
-import { HEADER } from '../api-types.ts';
+import type { ErrorBody } from '../contract/answers.ts';
+import { SHOPPER_TOKEN, SHOPPER_TOKENS } from '../contract/shopper-tokens.ts';
 import { ApiError, NetworkError } from '../api-error.ts';
 import { browserCookieJar, COOKIE, cookieToRemove, cookieToSet, type CookieJar } from '../cookies.ts';
 import { shouldRetry } from '../retry-policy.ts';
@@ -43,13 +43,11 @@ export function createRequester(options: ApiClientOptions): Requester {
     const headers = new Headers(options.headers);
     headers.set('accept', 'application/json');
     if (hasBody) headers.set('content-type', 'application/json');
-    const pairs: [string, string | undefined][] = [
-      [HEADER.recipientToken, cartToken()],
-      [HEADER.allowedRecipientToken, jar.get(COOKIE.allowedRecipientToken)],
-      [HEADER.allowedDomainToken, jar.get(COOKIE.allowedDomainToken)],
-      [HEADER.browserToken, jar.get(COOKIE.browserToken)],
-    ];
-    for (const [name, value] of pairs) if (value) headers.set(name, value);
+    // Each token cookie travels as the header of its name (shopper-tokens.ts); a refused cart token stays home.
+    for (const name of SHOPPER_TOKENS) {
+      const value = name === SHOPPER_TOKEN.recipientToken ? cartToken() : jar.get(name);
+      if (value) headers.set(name, value);
+    }
     return headers;
   }
 
@@ -73,7 +71,7 @@ export function createRequester(options: ApiClientOptions): Requester {
       } catch (cause) {
         throw new NetworkError(`${method} ${path} got no answer`, { cause });
       }
-      const sentToken = headers.get(HEADER.recipientToken);
+      const sentToken = headers.get(SHOPPER_TOKEN.recipientToken);
       if (response.status === 401 && sentToken && !droppedToken) {
         // A cart token the API did not issue (forged, or from before tokens were signed) is refused
         // before anything is written: forget it and ask again without one, which gets a new cart
@@ -86,7 +84,7 @@ export function createRequester(options: ApiClientOptions): Requester {
         attempt--;
         continue;
       }
-      const issued = response.headers.get(HEADER.recipientToken);
+      const issued = response.headers.get(SHOPPER_TOKEN.recipientToken);
       if (issued && !cartToken()) {
         jar.set(cookieToSet(COOKIE.recipientToken, issued, { slug: null, customDomain: null }));
       }

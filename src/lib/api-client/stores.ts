@@ -1,5 +1,5 @@
 /** The store calls (spec §7): what every page asks first. */
-import type { StoreInfo } from '../api-types.ts';
+import type { StoreInfo } from '../contract/answers.ts';
 import { sf, type Requester } from './requester.ts';
 
 /** GET store_front/{slug}. */

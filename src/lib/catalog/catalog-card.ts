@@ -2,7 +2,7 @@
  * The catalog's view of products and bundles: API resources become these at one boundary, so
  * pages, payloads and components carry only what they show.
  */
-import type { Bundle, BundleItem, Image, Product, ProductVariant } from '../api-types.ts';
+import type { Bundle, BundleItem, Image, Product, ProductVariant } from '../contract/answers.ts';
 
 /** One tile of a product grid: a product or a bundle. */
 export type CatalogCard = {

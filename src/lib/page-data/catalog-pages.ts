@@ -2,7 +2,7 @@
  * The catalog pages of a store for the build script: which paths exist, and the page data
  * (`_payload.json`) behind each path. Pages and the build call the same loaders.
  */
-import type { Many } from '../api-types.ts';
+import type { Many } from '../contract/answers.ts';
 import { loadBundle, type BundlePageData } from './bundle.ts';
 import type { CatalogApi } from './catalog-api.ts';
 import { loadProduct, type ProductPageData } from './product.ts';

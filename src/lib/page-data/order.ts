@@ -2,7 +2,7 @@
  * The order pages' data: `GET /cart/{order_uuid}`, answered only to the shopper who has the uuid.
  * Orders are per-shopper, so these pages are always rendered on demand and never snapshotted.
  */
-import type { Order } from '../api-types.ts';
+import type { Order } from '../contract/answers.ts';
 import { isApiError } from '../api-error.ts';
 import { bindCalls, createRequester, getOrder } from '../api-client/index.ts';
 import type { RenderApi } from './request-api.ts';

@@ -1,4 +1,4 @@
-import type { Image } from '../api-types.ts';
+import type { Image } from '../contract/answers.ts';
 import { orderGallery, variantView, type VariantView } from '../catalog/catalog-card.ts';
 import { hasStatus, isCatalogId, type CatalogApi } from './catalog-api.ts';
 

@@ -1,4 +1,5 @@
-import type { ListQuery, Many } from '../api-types.ts';
+import type { Many } from '../contract/answers.ts';
+import type { ListQuery } from '../contract/payloads.ts';
 import { bundleCard, productCard, type CatalogCard } from '../catalog/catalog-card.ts';
 import type { CatalogApi } from './catalog-api.ts';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Bundle, BundleItem, Many, One } from '../../lib/api-types.ts';
+import type { Bundle, BundleItem, Many, One } from '../../lib/contract/answers.ts';
 import { listQuerySchema } from '../catalog/list-query.ts';
 import { bundleItems, findBundle, imagesByProduct, listBundles } from '../catalog/queries.ts';
 import { reshapeBundle, reshapeBundleItem } from '../catalog/reshape.ts';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Address } from '../../lib/api-types.ts';
+import type { Address } from '../../lib/contract/answers.ts';
 import type { CartRow, Database } from '../db/schema.ts';
-import { bundleLines, MAX_QUANTITY } from '../domain/cart-math.ts';
+import { MAX_QUANTITY } from '../../lib/contract/limits.ts';
+import { bundleLines } from '../domain/cart-math.ts';
 import { firstShortfall, stockMessage } from '../domain/stock.ts';
 import type { AppDeps } from '../http/context.ts';
 import { invalidField, notFound } from '../http/errors.ts';

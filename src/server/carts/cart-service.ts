@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Cart, CartItem, GiftCard, Image } from '../../lib/api-types.ts';
+import type { Cart, CartItem, GiftCard, Image } from '../../lib/contract/answers.ts';
 import { centsToDecimal } from '../../lib/money.ts';
 import { compileOnce } from '../db/compile-once.ts';
 import type { CartRow, Database, StoreRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/context.ts';
-import { computeTotals, countCartUnits, MAX_QUANTITY, type PricingRule, type Totals } from '../domain/cart-math.ts';
+import { MAX_QUANTITY } from '../../lib/contract/limits.ts';
+import { computeTotals, countCartUnits, type PricingRule, type Totals } from '../domain/cart-math.ts';
 import type { StockLine } from '../domain/stock.ts';
 
 type Db = Kysely<Database>;

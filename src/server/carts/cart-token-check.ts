@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
-import { HEADER, MESSAGE } from '../../lib/api-types.ts';
+import { SHOPPER_TOKEN } from '../../lib/contract/shopper-tokens.ts';
+import { CART_TOKEN_REFUSED } from '../../lib/contract/messages.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 
 /** 401: the `recipient-token` was not issued here (forged, or signed with another secret). */
 export const cartTokenRefused = () =>
-  new HttpError(401, { message: MESSAGE.cartTokenRefused }, { 'WWW-Authenticate': 'Recipient-Token' });
+  new HttpError(401, { message: CART_TOKEN_REFUSED }, { 'WWW-Authenticate': 'Recipient-Token' });
 
 /**
  * Every cart and gift card call passes here first (docs/decisions/111). A `recipient-token` the API
@@ -18,7 +19,7 @@ export const cartTokenRefused = () =>
  */
 export function cartTokenCheck({ cartTokens, rateLimits, config, clock }: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const sent = c.req.header(HEADER.recipientToken)?.trim();
+    const sent = c.req.header(SHOPPER_TOKEN.recipientToken)?.trim();
     if (sent) {
       if (!cartTokens.isIssued(sent)) throw cartTokenRefused();
       c.set('cartToken', sent);
@@ -32,7 +33,7 @@ export function cartTokenCheck({ cartTokens, rateLimits, config, clock }: AppDep
     );
     const token = cartTokens.issue();
     c.set('cartToken', token);
-    c.header(HEADER.recipientToken, token);
+    c.header(SHOPPER_TOKEN.recipientToken, token);
     return next();
   };
 }

@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../http/context.ts';
 import { readJson, uuidId } from '../http/validation.ts';
 import { addCartLine, changeLineQuantity, removeLine, setCartAddress, type CartOwner } from './cart-changes.ts';
 import { cartAnswer, cartToken } from './cart-service.ts';
-import { addLineSchema, addressSchema, changeQuantitySchema } from './payloads.ts';
+import { addLinePayload, addressPayload, changeQuantityPayload } from '../../lib/contract/payloads.ts';
 
 const ownerOf = (c: Context<AppEnv>): CartOwner => ({ storeId: c.var.store.id, token: cartToken(c) });
 
@@ -16,14 +16,14 @@ export function cartRoutes(deps: AppDeps) {
 
   app.put('/', async (c) => {
     const owner = ownerOf(c);
-    const { cart: address } = await readJson(c, addressSchema, { wrapper: 'cart' });
+    const { cart: address } = await readJson(c, addressPayload, { wrapper: 'cart' });
     await setCartAddress(deps, owner, address);
     return c.json(await cartAnswer(db, c.var.store, owner.token, clock.now()));
   });
 
   app.post('/cart_line_items', async (c) => {
     const owner = ownerOf(c);
-    const { cart_line_item: item } = await readJson(c, addLineSchema, { wrapper: 'cart_line_item' });
+    const { cart_line_item: item } = await readJson(c, addLinePayload, { wrapper: 'cart_line_item' });
     const line =
       item.product_variant_id !== undefined
         ? { productVariantId: item.product_variant_id, quantity: item.quantity }
@@ -35,7 +35,7 @@ export function cartRoutes(deps: AppDeps) {
   app.patch('/cart_line_items/:id', async (c) => {
     const lineId = uuidId(c.req.param('id'));
     const owner = ownerOf(c);
-    const { cart_line_item: change } = await readJson(c, changeQuantitySchema, { wrapper: 'cart_line_item' });
+    const { cart_line_item: change } = await readJson(c, changeQuantityPayload, { wrapper: 'cart_line_item' });
     const cart = await changeLineQuantity(deps, owner, lineId, change.quantity);
     return c.json(await cartAnswer(db, c.var.store, owner.token, clock.now(), cart));
   });

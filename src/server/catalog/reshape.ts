@@ -1,8 +1,8 @@
-import type { Bundle, BundleItem, Image, Product, ProductVariant, StoreInfo } from '../../lib/api-types.ts';
+import type { Bundle, BundleItem, Image, Product, ProductVariant, StoreInfo } from '../../lib/contract/answers.ts';
 import { centsToDecimal } from '../../lib/money.ts';
 import type { StoreRow } from '../db/schema.ts';
 
-// The one boundary where database rows become contract types (api-types.ts).
+// The one boundary where database rows become contract types (src/lib/contract/answers.ts).
 
 export type ImageRow = {
   id: number;

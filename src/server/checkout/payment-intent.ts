@@ -1,4 +1,4 @@
-import type { CheckoutAnswer } from '../../lib/api-types.ts';
+import type { CheckoutAnswer } from '../../lib/contract/answers.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { cartState, findCart, toStockLine } from '../carts/cart-service.ts';
 import type { StoreRow } from '../db/schema.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cartToken, findCart } from '../carts/cart-service.ts';
-import { finalizeSchema } from '../carts/payloads.ts';
+import { finalizePayload } from '../../lib/contract/payloads.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { invalid } from '../http/errors.ts';
 import { readJson } from '../http/validation.ts';
@@ -23,7 +23,7 @@ export function checkoutRoutes(deps: AppDeps) {
   app.post('/finalize', async (c) => {
     const store = c.var.store;
     const token = cartToken(c);
-    const { payment_intent_id } = await readJson(c, finalizeSchema, { emptyAs: {} });
+    const { payment_intent_id } = await readJson(c, finalizePayload, { emptyAs: {} });
     const cart = await findCart(deps.db, store.id, token);
     if (!cart) throw invalid({ cart: [EMPTY_CART] });
     const order = await finalizeCart(deps, store, cart.id, payment_intent_id);

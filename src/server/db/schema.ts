@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Address } from '../../lib/api-types.ts';
+import type { Address } from '../../lib/contract/answers.ts';
 
 /** jsonb: read as the parsed value, written as a JSON string (pg and PGlite agree on that). */
 type Json<T> = ColumnType<T, string, string>;
@@ -161,9 +161,9 @@ export type PaymentReleasesTable = {
 };
 
 export type OrderSnapshot = {
-  cartItems: import('../../lib/api-types.ts').CartItem[];
+  cartItems: import('../../lib/contract/answers.ts').CartItem[];
   cartLineItemsSize: number;
-  giftCards: import('../../lib/api-types.ts').GiftCard[];
+  giftCards: import('../../lib/contract/answers.ts').GiftCard[];
   address: Address;
 };
 

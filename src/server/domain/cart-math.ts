@@ -3,8 +3,6 @@
  * (tests/unit/cart-math.test.ts) and used identically by the cart answer, checkout and finalize.
  */
 
-export const MAX_QUANTITY = 99;
-
 export type PricingRule = {
   /** Tax rate in basis points (825 = 8.25 %). */
   taxRateBps: number;

@@ -4,7 +4,7 @@ import { HttpError, invalidField, notFound } from '../http/errors.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { readJson, uuidId } from '../http/validation.ts';
 import { cartAnswer, cartToken, findCart, lockOrCreateCart } from '../carts/cart-service.ts';
-import { giftCardSchema, removeGiftCardSchema } from '../carts/payloads.ts';
+import { giftCardPayload, removeGiftCardPayload } from '../../lib/contract/payloads.ts';
 
 export const MAX_GIFT_CARDS_PER_CART = 5;
 
@@ -19,7 +19,7 @@ export function giftCardRoutes({ db, clock, config, rateLimits }: AppDeps) {
   app.post('/apply', async (c) => {
     const store = c.var.store;
     const token = cartToken(c);
-    const { gift_card } = await readJson(c, giftCardSchema, { wrapper: 'gift_card' });
+    const { gift_card } = await readJson(c, giftCardPayload, { wrapper: 'gift_card' });
     await enforceLimits(
       rateLimits,
       [
@@ -59,7 +59,7 @@ export function giftCardRoutes({ db, clock, config, rateLimits }: AppDeps) {
     const store = c.var.store;
     const cardId = uuidId(c.req.param('id'));
     const token = cartToken(c);
-    await readJson(c, removeGiftCardSchema, { wrapper: 'gift_card', emptyAs: {} });
+    await readJson(c, removeGiftCardPayload, { wrapper: 'gift_card', emptyAs: {} });
     const cart = await findCart(db, store.id, token);
     if (!cart) throw notFound();
     const removed = await db

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorBody } from '../../lib/api-types.ts';
-import { MESSAGE } from '../../lib/api-types.ts';
+import type { ErrorBody } from '../../lib/contract/answers.ts';
+import { MESSAGES } from '../../lib/contract/messages.ts';
 
 /** An expected failure with the spec's JSON body; thrown by handlers, answered by onError. */
 export class HttpError extends Error {
@@ -17,8 +17,8 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = () => new HttpError(404, { message: MESSAGE.notFound });
-export const restricted = () => new HttpError(422, { message: MESSAGE.restricted });
+export const notFound = () => new HttpError(404, { message: MESSAGES.recordNotFound });
+export const restricted = () => new HttpError(422, { message: MESSAGES.restricted });
 export const badRequest = (message: string) => new HttpError(400, { message });
 export const conflict = (message: string) => new HttpError(409, { message });
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { createMiddleware } from 'hono/factory';
-import { HEADER } from '../../lib/api-types.ts';
+import { SHOPPER_TOKEN } from '../../lib/contract/shopper-tokens.ts';
 import { normalizeHost } from '../../lib/custom-domain.ts';
 import { isSlug } from '../../lib/slug.ts';
 import type { Database, StoreRow } from '../db/schema.ts';
@@ -117,9 +117,9 @@ export async function canAccess(
   clock: Clock,
 ): Promise<boolean> {
   if (!store.restricted) return true;
-  const recipientToken = headers(HEADER.allowedRecipientToken)?.trim();
-  const domainToken = headers(HEADER.allowedDomainToken)?.trim();
-  const browserToken = headers(HEADER.browserToken)?.trim();
+  const recipientToken = headers(SHOPPER_TOKEN.allowedRecipientToken)?.trim();
+  const domainToken = headers(SHOPPER_TOKEN.allowedDomainToken)?.trim();
+  const browserToken = headers(SHOPPER_TOKEN.browserToken)?.trim();
 
   if (recipientToken && isUuid(recipientToken)) {
     const recipient = await db

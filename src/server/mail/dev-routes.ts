@@ -1,41 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Kysely } from 'kysely';
+import type { DevMail } from '../../lib/contract/answers.ts';
+import { outboxQuery } from '../../lib/contract/payloads.ts';
 import type { Database, MailRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/context.ts';
 import { readQuery } from '../http/validation.ts';
 import { latestMailsTo } from './outbox.ts';
-
-const outboxQuery = z.object({
-  to: z
-    .string({ error: 'to is required.' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'to must be an email address.')
-    .pipe(z.email('to must be an email address.')),
-  limit: z.coerce
-    .number({ error: 'limit must be 1 to 50.' })
-    .int('limit must be 1 to 50.')
-    .min(1, 'limit must be 1 to 50.')
-    .max(50, 'limit must be 1 to 50.')
-    .default(10),
-});
-
-/** A mail as the development read path shows it. */
-export type DevMail = {
-  id: string;
-  kind: string;
-  messageId: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  status: 'queued' | 'sent' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-};
 
 const reshapeMail = (m: MailRow): DevMail => ({
   id: String(m.id),

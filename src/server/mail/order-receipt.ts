@@ -5,7 +5,7 @@
  */
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Order } from '../../lib/api-types.ts';
+import type { Order } from '../../lib/contract/answers.ts';
 import { groupCartItems, itemTitle } from '../../lib/bundle-grouping.ts';
 import { summaryRows } from '../../lib/cart-summary.ts';
 import { formatCurrency, formatDate } from '../../lib/money.ts';

@@ -1,4 +1,4 @@
-import type { Order, PaymentIntent } from '../../lib/api-types.ts';
+import type { Order, PaymentIntent } from '../../lib/contract/answers.ts';
 import { centsToDecimal } from '../../lib/money.ts';
 import type { OrderRow } from '../db/schema.ts';
 import type { ProviderIntent } from '../payments/provider.ts';

@@ -1,4 +1,4 @@
-import type { PaymentIntentStatus } from '../../lib/api-types.ts';
+import type { PaymentIntentStatus } from '../../lib/contract/answers.ts';
 
 /** A payment intent as the app sees it, whichever provider holds it. */
 export type ProviderIntent = {

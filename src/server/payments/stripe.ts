@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentIntentStatus } from '../../lib/api-types.ts';
+import type { PaymentIntentStatus } from '../../lib/contract/answers.ts';
 import {
   CARD_AMOUNT_LIMIT_CENTS,
   PaymentProviderError,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { PaymentIntentStatus } from '../../lib/api-types.ts';
+import type { PaymentIntentStatus } from '../../lib/contract/answers.ts';
 import type { Database, PaymentIntentsTable } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import { CARD_AMOUNT_LIMIT_CENTS, type PaymentProvider, type ProviderIntent } from './provider.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import type { Many, One, Product, ProductVariant } from '../../lib/api-types.ts';
+import type { Many, One, Product, ProductVariant } from '../../lib/contract/answers.ts';
+import { productIdsQuery } from '../../lib/contract/payloads.ts';
 import { listQuerySchema } from '../catalog/list-query.ts';
 import {
   findProduct,
@@ -48,17 +48,6 @@ export function productRoutes({ db }: AppDeps) {
 
   return app;
 }
-
-/** As many ids as one list page holds (`per_page` ≤ 500), so one call covers a page of products. */
-export const MAX_PRODUCT_IDS = 500;
-const PRODUCT_IDS_MESSAGE = `Product ids must be 1 to ${MAX_PRODUCT_IDS} product ids separated by commas.`;
-const ID = '[1-9]\\d{0,8}'; // as intId() takes them from paths
-const productIdsQuery = z.object({
-  product_ids: z
-    .string({ error: PRODUCT_IDS_MESSAGE })
-    .regex(new RegExp(`^${ID}(,${ID}){0,${MAX_PRODUCT_IDS - 1}}$`), PRODUCT_IDS_MESSAGE)
-    .transform((ids) => [...new Set(ids.split(',').map(Number))]),
-});
 
 /**
  * `…/product_variants?product_ids=1,2,3` (extension): the variants of many products in one call, as

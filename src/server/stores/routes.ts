@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { customDomainQuery, verifyPayload } from '../../lib/contract/payloads.ts';
 import { normalizeHost } from '../../lib/custom-domain.ts';
 import { reshapeStore } from '../catalog/reshape.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
@@ -8,31 +8,6 @@ import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { storeUrl } from './store-url.ts';
-
-const customDomainQuery = z.object({
-  custom_domain: z
-    .string({ error: 'Custom domain is required.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Custom domain is required.')
-    .max(253, 'Custom domain is too long.'),
-});
-
-const verifySchema = z.object({
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'Please enter a valid email address.')
-    .pipe(z.email('Please enter a valid email address.')),
-  browser_token: z
-    .string()
-    .trim()
-    .min(8, 'Browser token must be 8 to 200 characters.')
-    .max(200, 'Browser token must be 8 to 200 characters.')
-    .regex(/^[\x21-\x7e]+$/, 'Browser token is not valid.')
-    .optional(),
-});
 
 /** The emailed link opens the store on its own domain when asked from there, else under `/{slug}` on the site. */
 function signInLink(
@@ -69,7 +44,7 @@ export function storeRoutes(deps: AppDeps) {
 
   app.post('/:slug/allowed_users/verify', async (c) => {
     const store = c.var.store;
-    const body = await readJson(c, verifySchema);
+    const body = await readJson(c, verifyPayload);
     await enforceLimits(
       rateLimits,
       [

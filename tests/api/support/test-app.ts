@@ -9,6 +9,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { appDeps, createApp } from '../../../src/server/app.ts';
+import { contractProblem } from './contract-check.ts';
 import { cartTokenSigner } from '../../../src/server/carts/cart-tokens.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { openDatabase } from '../../../src/server/db/connect.ts';
@@ -92,6 +93,7 @@ export type TestApp = {
   deps: AppDeps;
   /** The API's own `fetch` (no socket), for a front built around it in a test. */
   fetch(request: Request): Promise<Response>;
+  /** An API call; throws when the answer is not one the contract documents (contract-check.ts). */
   call<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
   /**
    * The database as another API instance would open it: a pool of its own on PostgreSQL; on PGlite,
@@ -194,6 +196,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       } catch {
         parsed = undefined;
       }
+      const problem = contractProblem(method, path, response.status, text);
+      if (problem) throw new Error(problem);
       return { status: response.status, body: parsed as any, text, headers: response.headers };
     },
     instanceDb() {

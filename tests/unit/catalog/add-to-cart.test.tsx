@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import AddToCart from '../../../src/islands/AddToCart.tsx';
-import type { Cart, ProductVariant } from '../../../src/lib/api-types.ts';
+import type { Cart, ProductVariant } from '../../../src/lib/contract/answers.ts';
 import type { VariantView } from '../../../src/lib/catalog/catalog-card.ts';
 import { $cart, $cartCount } from '../../../src/stores/cart.ts';
 import { $notifications } from '../../../src/stores/notifications.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { Cart } from '../../../src/lib/api-types.ts';
+import type { Cart } from '../../../src/lib/contract/answers.ts';
 import { ApiError } from '../../../src/lib/api-error.ts';
 import { kitchenSink } from './fixtures/carts.ts';
 

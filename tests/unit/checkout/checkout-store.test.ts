@@ -1,6 +1,6 @@
 import type { StripeCardNumberElement } from '@stripe/stripe-js';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { Address, Cart, CheckoutAnswer, Order } from '../../../src/lib/api-types.ts';
+import type { Address, Cart, CheckoutAnswer, Order } from '../../../src/lib/contract/answers.ts';
 import { ApiError } from '../../../src/lib/api-error.ts';
 import { ADDRESS_FIELDS } from '../../../src/lib/checkout-address.ts';
 import { notificationFor } from '../../../src/lib/error-catalogue.ts';
@@ -12,12 +12,21 @@ const api = {
   checkout: vi.fn<(slug: string) => Promise<CheckoutAnswer>>(),
   finalize: vi.fn<(slug: string, body: unknown) => Promise<Order>>(),
 };
-// The calls take the requester first; the stubs see what follows it.
-vi.mock('../../../src/lib/api-client/index.ts', async (importOriginal) => ({
+// The calls take the requester first; the stubs see what follows it. Mocked in their own files, which
+// both the index and the boot path's direct imports read.
+vi.mock('../../../src/lib/api-client/requester.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   browserRequester: () => vi.fn(),
+}));
+vi.mock('../../../src/lib/api-client/cart.ts', () => ({
   getCart: (_request: unknown, slug: string) => api.getCart(slug),
+}));
+vi.mock('../../../src/lib/api-client/cart-changes.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   putAddress: (_request: unknown, slug: string, body: { cart: Address }) => api.putAddress(slug, body),
+}));
+vi.mock('../../../src/lib/api-client/checkout.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   checkout: (_request: unknown, slug: string) => api.checkout(slug),
   finalize: (_request: unknown, slug: string, body: unknown) => api.finalize(slug, body),
 }));

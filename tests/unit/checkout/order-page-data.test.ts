@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import type { Order } from '../../../src/lib/api-types.ts';
+import type { Order } from '../../../src/lib/contract/answers.ts';
 import { ApiError } from '../../../src/lib/api-error.ts';
 import { loadOrder } from '../../../src/lib/page-data/order.ts';
 import { kitchenSink } from './fixtures/carts.ts';

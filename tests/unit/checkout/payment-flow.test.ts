@@ -1,6 +1,6 @@
 import type { StripeCardNumberElement } from '@stripe/stripe-js';
 import { describe, expect, test, vi } from 'vitest';
-import type { CheckoutAnswer, Order, PaymentIntent } from '../../../src/lib/api-types.ts';
+import type { CheckoutAnswer, Order, PaymentIntent } from '../../../src/lib/contract/answers.ts';
 import { ApiError } from '../../../src/lib/api-error.ts';
 import { createPaymentFlow, type PaymentFlowApi, type PaymentProvider } from '../../../src/lib/payment-flow.ts';
 import type { ProgressFlag } from '../../../src/lib/checkout-rules.ts';

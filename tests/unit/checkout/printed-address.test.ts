@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Address } from '../../../src/lib/api-types.ts';
+import type { Address } from '../../../src/lib/contract/answers.ts';
 import { ALL_COUNTRIES as countries } from '../../../src/lib/country-data.ts';
 import { printedAddress } from '../../../src/lib/printed-address.ts';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
-import type { CartItem, Order } from '../../../src/lib/api-types.ts';
+import type { CartItem, Order } from '../../../src/lib/contract/answers.ts';
 import { orderPageUrl, renderOrderReceipt } from '../../../src/server/mail/order-receipt.ts';
 
 const ORDER_ID = '7d1f0c9e-0000-4000-8000-000000000042';

@@ -1,4 +1,4 @@
-import type { StoreAttributes } from '../../../src/lib/api-types.ts';
+import type { StoreAttributes } from '../../../src/lib/contract/answers.ts';
 
 /** A public store (no allowed lists). */
 export const acme: StoreAttributes = {

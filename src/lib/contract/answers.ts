@@ -1,0 +1,306 @@
+/**
+ * What the commerce API answers (spec §3, §7), as zod schemas: the storefront's types are inferred
+ * from them, /api/openapi.json is generated from them, and the API tests check every answer against
+ * them (docs/decisions/171-one-zod-contract.md). Field names the spec gives are kept exactly (snake_case
+ * and camelCase mixed as the spec has them); fields the spec leaves "not shown" are ours. Objects are
+ * strict: a field the server adds without adding it here fails the API tests.
+ *
+ * Browser code imports only the types of this module: zod stays out of the pages' JavaScript.
+ */
+import { z } from 'zod';
+
+/** A decimal money string with two decimals, e.g. "12.50"; integer cents stay inside the API. */
+export const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ id: 'Money', description: 'A decimal amount with two decimals, e.g. "12.50".', examples: ['12.50'] });
+
+/** JSON:API-style resource: `{ id, type, attributes }`. */
+function resource<TType extends string, TAttributes extends z.ZodType>(type: TType, attributes: TAttributes) {
+  return z.strictObject({ id: z.string(), type: z.literal(type), attributes });
+}
+
+/** `{ data }`: one resource. */
+export function one<T extends z.ZodType>(data: T) {
+  return z.strictObject({ data });
+}
+
+/** `{ data: [], meta? }`: a list, with `meta` on paginated lists. */
+export function many<T extends z.ZodType>(item: T) {
+  return z.strictObject({ data: z.array(item), meta: pageMeta.optional() });
+}
+
+const pageMeta = z
+  .strictObject({ total: z.number().int().min(0), page: z.number().int().min(1), perPage: z.number().int().min(1) })
+  .meta({ id: 'PageMeta' });
+
+export type One<T> = { data: T };
+export type Many<T> = { data: T[]; meta?: z.infer<typeof pageMeta> | undefined };
+
+// ---------------------------------------------------------------- store
+
+export const storeAttributes = z
+  .strictObject({
+    title: z.string(),
+    slug: z.string(),
+    /** Absolute or root-relative URL; null when the store has none. */
+    faviconImage: z.string().nullable(),
+    allowedListsPresent: z.boolean(),
+    /** Ours: short text for the store front hero. */
+    description: z.string().nullable(),
+    /**
+     * Ours: a product page says "Only N left" when a variant's stock is at or below this (0: never).
+     * Optional so a backend without it still serves; the storefront then uses 5.
+     */
+    lowStockThreshold: z.number().int().min(0).optional(),
+  })
+  .meta({ id: 'StoreAttributes' });
+export type StoreAttributes = z.infer<typeof storeAttributes>;
+
+/** `GET store_front/{slug}` and `GET store_front?custom_domain=`. */
+export const storeInfo = one(resource('store', storeAttributes)).meta({ id: 'StoreInfo' });
+export type StoreInfo = z.infer<typeof storeInfo>;
+
+// ---------------------------------------------------------------- catalog
+
+export const image = z
+  .strictObject({ id: z.string(), url: z.string(), alt: z.string().optional() })
+  .meta({ id: 'Image' });
+export type Image = z.infer<typeof image>;
+
+export const product = resource(
+  'product',
+  z.strictObject({
+    name: z.string(),
+    /** Sanitised HTML. */
+    description: z.string(),
+    /** Lowest price among available variants. */
+    price: money,
+    images: z.array(image),
+    default_e_commerce_image_id: z.string().nullable(),
+    /** True when at least one variant has stock. */
+    available: z.boolean(),
+    featured: z.boolean(),
+    /** Option names in display order, e.g. ["Size", "Color"]; empty when the product has one variant. */
+    optionNames: z.array(z.string()),
+  }),
+).meta({ id: 'Product' });
+export type Product = z.infer<typeof product>;
+
+export const productVariant = resource(
+  'product_variant',
+  z.strictObject({
+    product_id: z.string(),
+    name: z.string(),
+    sku: z.string(),
+    /** Option name → value, e.g. { Size: "M", Color: "Red" }. */
+    options: z.record(z.string(), z.string()),
+    price: money,
+    stock: z.number().int().min(0),
+    available: z.boolean(),
+  }),
+).meta({ id: 'ProductVariant' });
+export type ProductVariant = z.infer<typeof productVariant>;
+
+export const bundle = resource(
+  'bundle',
+  z.strictObject({
+    name: z.string(),
+    description: z.string(),
+    /** Sum of item prices × quantities. */
+    price: money,
+    images: z.array(image),
+    default_e_commerce_image_id: z.string().nullable(),
+    available: z.boolean(),
+    featured: z.boolean(),
+  }),
+).meta({ id: 'Bundle' });
+export type Bundle = z.infer<typeof bundle>;
+
+export const bundleItem = resource(
+  'bundle_item',
+  z.strictObject({
+    bundle_id: z.string(),
+    product_id: z.string(),
+    product_variant_id: z.string(),
+    product_name: z.string(),
+    variant_name: z.string(),
+    quantity: z.number().int().min(1),
+    /** Unit price of the variant. */
+    price: money,
+    images: z.array(image),
+    default_e_commerce_image_id: z.string().nullable(),
+  }),
+).meta({ id: 'BundleItem' });
+export type BundleItem = z.infer<typeof bundleItem>;
+
+// ---------------------------------------------------------------- cart
+
+const bundleDetails = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    /** How many of the bundle are in the cart (each of its lines has item quantity × this). */
+    quantity: z.number().int().min(1),
+    images: z.array(image),
+  })
+  .meta({ id: 'BundleDetails' });
+
+export const productDetails = z
+  .strictObject({
+    product_id: z.string(),
+    product_variant_id: z.string(),
+    name: z.string(),
+    variant_name: z.string(),
+    image: image.nullable(),
+  })
+  .meta({ id: 'ProductDetails' });
+export type ProductDetails = z.infer<typeof productDetails>;
+
+export const cartItem = z
+  .strictObject({
+    id: z.string(),
+    quantity: z.number().int().min(1),
+    /** Line total: unit price × quantity. */
+    price: money,
+    unit_price: money,
+    bundle_id: z.string().nullable(),
+    bundle_details: bundleDetails.nullable(),
+    product_details: productDetails,
+  })
+  .meta({ id: 'CartItem' });
+export type CartItem = z.infer<typeof cartItem>;
+
+export const giftCard = z
+  .strictObject({
+    id: z.string(),
+    code: z.string(),
+    /** Amount this card takes from the cart's total. */
+    amount: money,
+  })
+  .meta({ id: 'GiftCard' });
+export type GiftCard = z.infer<typeof giftCard>;
+
+export const address = z
+  .strictObject({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    address_line1: z.string(),
+    address_line2: z.string(),
+    city: z.string(),
+    /** Two-letter country code. */
+    country: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    phone: z.string(),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof address>;
+
+export const cart = z
+  .strictObject({
+    cartItems: z.array(cartItem),
+    /** Units a shopper sees: product line quantities plus bundle quantities (a bundle counts once). */
+    cartLineItemsSize: z.number().int().min(0),
+    subTotal: money,
+    total: money,
+    tax: money,
+    shippingFee: money,
+    giftCards: z.array(giftCard),
+    /** Ours: the saved contact and shipping address, null until `PUT …/cart`. */
+    address: address.nullable(),
+    /** Ours: true when a card payment is needed (total > 0). */
+    requiresPayment: z.boolean(),
+  })
+  .meta({ id: 'Cart' });
+export type Cart = z.infer<typeof cart>;
+
+// ---------------------------------------------------------------- checkout and orders
+
+export const paymentIntentStatus = z.enum([
+  'requires_payment_method',
+  'requires_confirmation',
+  'processing',
+  'succeeded',
+  'canceled',
+]);
+export type PaymentIntentStatus = z.infer<typeof paymentIntentStatus>;
+
+export const paymentIntent = z
+  .strictObject({
+    id: z.string(),
+    /** What the payment provider's client needs to confirm the payment. */
+    clientSecret: z.string(),
+    amount: money,
+    currency: z.literal('usd'),
+    status: paymentIntentStatus,
+    provider: z.enum(['test', 'stripe']),
+  })
+  .meta({ id: 'PaymentIntent' });
+export type PaymentIntent = z.infer<typeof paymentIntent>;
+
+/** `POST …/cart/checkout`. `paymentIntent` is null when gift cards cover the total. */
+export const checkoutAnswer = z
+  .strictObject({ paymentIntent: paymentIntent.nullable(), requiresPayment: z.boolean() })
+  .meta({ id: 'CheckoutAnswer' });
+export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
+
+export const orderDetails = z
+  .strictObject({
+    /** Random uuid: `/order/{id}`, `/order-confirmation/{id}`. */
+    id: z.string(),
+    /** Human order number, e.g. "A-10042". */
+    number: z.string(),
+    /** ISO 8601. */
+    createdAt: z.string(),
+    status: z.literal('paid'),
+    storeSlug: z.string(),
+    cartItems: z.array(cartItem),
+    cartLineItemsSize: z.number().int().min(0),
+    subTotal: money,
+    tax: money,
+    shippingFee: money,
+    giftCards: z.array(giftCard),
+    total: money,
+    address,
+  })
+  .meta({ id: 'OrderDetails' });
+
+/** `GET /cart/{order_uuid}` and `POST …/cart/finalize`. */
+export const order = z.strictObject({ orderDetails, paymentIntent: paymentIntent.nullable() }).meta({ id: 'Order' });
+export type Order = z.infer<typeof order>;
+
+// ---------------------------------------------------------------- other answers
+
+/** The allowed-users verify answer: the same words whether or not the address is listed. */
+export const messageAnswer = z.strictObject({ message: z.string() }).meta({ id: 'Message' });
+
+/** Every 4xx and 5xx answer has this body; 422 validation answers carry `errors` by field. */
+export const errorBody = z
+  .strictObject({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const health = z.strictObject({ ok: z.literal(true) });
+
+export const webhookReceipt = z.strictObject({ received: z.literal(true), duplicate: z.literal(true).optional() });
+
+/** A mail as the development outbox shows it. */
+export const devMail = z
+  .strictObject({
+    id: z.string(),
+    kind: z.string(),
+    messageId: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().nullable(),
+    status: z.enum(['queued', 'sent', 'failed']),
+    attempts: z.number().int().min(0),
+    lastError: z.string().nullable(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  })
+  .meta({ id: 'DevMail' });
+export type DevMail = z.infer<typeof devMail>;

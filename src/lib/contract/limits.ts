@@ -1,0 +1,7 @@
+/** Limits the API enforces and the storefront's controls respect; zod-free so islands can import them. */
+
+/** At most this many of one item (a variant, or a bundle) in a cart. */
+export const MAX_QUANTITY = 99;
+
+/** As many product ids as one list page holds (`per_page` ≤ 500), so one variants call covers a page. */
+export const MAX_PRODUCT_IDS = 500;

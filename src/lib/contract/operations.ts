@@ -1,0 +1,318 @@
+/**
+ * Every operation of the commerce API: its path, what it accepts and what it answers, by status. The
+ * server's routes are checked against this list (tests/api/contract.test.ts), /api/openapi.json is
+ * generated from it, and the API tests check every answer they get against it
+ * (docs/decisions/171-one-zod-contract.md). Paths are relative to `/api`, with `{name}` parameters.
+ */
+import { z } from 'zod';
+import {
+  bundle,
+  bundleItem,
+  cart,
+  checkoutAnswer,
+  devMail,
+  health,
+  many,
+  messageAnswer,
+  one,
+  order,
+  paymentIntent,
+  product,
+  productVariant,
+  storeInfo,
+  webhookReceipt,
+} from './answers.ts';
+import {
+  addLinePayload,
+  addressPayload,
+  changeQuantityPayload,
+  confirmCardPayload,
+  customDomainQuery,
+  finalizePayload,
+  giftCardPayload,
+  listQuery,
+  outboxQuery,
+  productIdsQuery,
+  removeGiftCardPayload,
+  verifyPayload,
+} from './payloads.ts';
+import { SHOPPER_TOKEN } from './shopper-tokens.ts';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export type Operation = {
+  method: Method;
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: 'Stores' | 'Catalog' | 'Cart' | 'Checkout' | 'Orders' | 'Webhooks' | 'Development' | 'API';
+  /** Mounted only outside production (and, for the outbox, without SMTP_URL). */
+  development?: true;
+  query?: z.ZodObject;
+  /** The JSON body; `bodyOptional` when an empty body is accepted too. */
+  body?: z.ZodType;
+  bodyOptional?: true;
+  /** Request headers the operation reads: the shopper's tokens (shopper-tokens.ts) or others. */
+  headers?: z.ZodObject;
+  /** Successful answers by status; null for an answer without a body (304). */
+  answers: Partial<Record<number, z.ZodType | null>>;
+  /** Error statuses, each answered with the Error body. */
+  errors: readonly number[];
+  /** Not JSON: the page or document is described in words only. */
+  produces?: 'text/html';
+};
+
+// Every operation that reads the database answers 503 while it is unavailable (the storefront retries).
+const UNAVAILABLE = 503;
+/** A store's calls: unknown store or record 404, restricted without access 422 (spec §7). */
+const STORE_ERRORS = [404, 422, UNAVAILABLE] as const;
+/** A JSON body: malformed 400, over 64 KB 413, not labelled JSON 415, invalid 422. */
+const BODY_ERRORS = [400, 413, 415, 422] as const;
+/** A cart call: a cart token the API did not issue 401, too many new carts from one client 429. */
+const CART_ERRORS = [...STORE_ERRORS, ...BODY_ERRORS, 401, 429] as const;
+
+const optional = z.string().optional();
+const accessHeaders = z.object({
+  [SHOPPER_TOKEN.allowedRecipientToken]: optional.meta({
+    description: 'Opens a restricted store: an allowed recipient.',
+  }),
+  [SHOPPER_TOKEN.allowedDomainToken]: optional.meta({ description: 'Opens a restricted store: an allowed domain.' }),
+  [SHOPPER_TOKEN.browserToken]: optional.meta({ description: 'Opens a restricted store: a verified browser.' }),
+});
+const cartHeaders = accessHeaders.extend({
+  [SHOPPER_TOKEN.recipientToken]: optional.meta({
+    description: "The shopper's cart token; the answer's recipient-token header hands out a new one.",
+  }),
+});
+const catalogHeaders = accessHeaders.extend({
+  'if-none-match': optional.meta({ description: "A catalog answer's ETag: 304 when it has not changed." }),
+});
+
+const catalogGet = (
+  path: string,
+  operationId: string,
+  summary: string,
+  answer: z.ZodType,
+  query?: z.ZodObject,
+): Operation => ({
+  method: 'get',
+  path,
+  operationId,
+  summary,
+  tag: 'Catalog',
+  headers: catalogHeaders,
+  ...(query ? { query } : {}),
+  answers: { 200: answer, 304: null },
+  errors: STORE_ERRORS,
+});
+
+const cartCall = (
+  method: Method,
+  path: string,
+  operationId: string,
+  summary: string,
+  parts: Pick<Operation, 'body' | 'bodyOptional' | 'answers'> & { tag?: Operation['tag']; errors?: readonly number[] },
+): Operation => ({
+  method,
+  path,
+  operationId,
+  summary,
+  tag: parts.tag ?? 'Cart',
+  headers: cartHeaders,
+  ...(parts.body ? { body: parts.body } : {}),
+  ...(parts.bodyOptional ? { bodyOptional: true } : {}),
+  answers: parts.answers,
+  errors: [...CART_ERRORS, ...(parts.errors ?? [])],
+});
+
+const S = '/store_front/{slug}';
+
+const LISTED: readonly Operation[] = [
+  {
+    method: 'get',
+    path: '/health',
+    operationId: 'health',
+    summary: 'The API process is up.',
+    tag: 'API',
+    answers: { 200: health },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'openApiDocument',
+    summary: 'This description of the API (OpenAPI 3.1).',
+    tag: 'API',
+    answers: { 200: z.looseObject({ openapi: z.literal('3.1.0') }) },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/docs',
+    operationId: 'apiReference',
+    summary: 'A reference page of this description, readable in a browser.',
+    tag: 'API',
+    answers: { 200: null },
+    errors: [],
+    produces: 'text/html',
+  },
+  {
+    method: 'get',
+    path: '/store_front',
+    operationId: 'getStoreByDomain',
+    summary: 'The store served on a custom domain (spec §7).',
+    tag: 'Stores',
+    query: customDomainQuery,
+    headers: accessHeaders,
+    answers: { 200: storeInfo },
+    errors: STORE_ERRORS,
+  },
+  catalogGet(S, 'getStore', 'A store by its slug (spec §7).', storeInfo),
+  {
+    method: 'post',
+    path: `${S}/allowed_users/verify`,
+    operationId: 'verifyAllowedUser',
+    summary: 'Mails a sign-in link to an address on the store’s allowed list; the same answer either way.',
+    tag: 'Stores',
+    body: verifyPayload,
+    answers: { 202: messageAnswer },
+    errors: [...STORE_ERRORS, ...BODY_ERRORS, 429],
+  },
+  catalogGet(`${S}/products`, 'listProducts', 'A page of the store’s products.', many(product), listQuery),
+  catalogGet(`${S}/products/{id}`, 'getProduct', 'One product.', one(product)),
+  catalogGet(
+    `${S}/products/{id}/product_variants`,
+    'listProductVariants',
+    'The variants of one product.',
+    many(productVariant),
+  ),
+  catalogGet(
+    `${S}/product_variants`,
+    'listVariantsOfProducts',
+    'The variants of many products in one call, one product after the other in the order asked (extension).',
+    many(productVariant),
+    productIdsQuery,
+  ),
+  catalogGet(`${S}/bundles`, 'listBundles', 'A page of the store’s bundles.', many(bundle), listQuery),
+  catalogGet(`${S}/bundles/{id}`, 'getBundle', 'One bundle.', one(bundle)),
+  catalogGet(`${S}/bundles/{id}/bundle_items`, 'listBundleItems', 'The items of one bundle.', many(bundleItem)),
+  cartCall('get', `${S}/cart`, 'getCart', 'The shopper’s cart (empty without a cart token).', {
+    answers: { 200: cart },
+  }),
+  cartCall('put', `${S}/cart`, 'setCartAddress', 'Saves the contact and shipping address.', {
+    body: addressPayload,
+    answers: { 200: cart },
+  }),
+  cartCall('post', `${S}/cart/cart_line_items`, 'addCartLine', 'Adds a variant or a bundle to the cart.', {
+    body: addLinePayload,
+    answers: { 201: cart },
+  }),
+  cartCall(
+    'patch',
+    `${S}/cart/cart_line_items/{id}`,
+    'changeCartLineQuantity',
+    'Changes a line’s quantity (on a bundle line, the whole bundle’s).',
+    { body: changeQuantityPayload, answers: { 200: cart } },
+  ),
+  cartCall('delete', `${S}/cart/cart_line_items/{id}`, 'removeCartLine', 'Removes a line (a bundle whole).', {
+    answers: { 200: cart },
+  }),
+  cartCall('post', `${S}/gift_cards/apply`, 'applyGiftCard', 'Applies a gift card to the cart.', {
+    body: giftCardPayload,
+    answers: { 200: cart },
+  }),
+  cartCall('post', `${S}/gift_cards/{id}/remove`, 'removeGiftCard', 'Takes a gift card off the cart.', {
+    body: removeGiftCardPayload,
+    bodyOptional: true,
+    answers: { 200: cart },
+  }),
+  cartCall(
+    'post',
+    `${S}/cart/checkout`,
+    'checkout',
+    'Opens (or reuses) the payment for the cart’s total; no payment when gift cards cover it.',
+    { tag: 'Checkout', answers: { 200: checkoutAnswer }, errors: [409, 502] },
+  ),
+  cartCall(
+    'post',
+    `${S}/cart/finalize`,
+    'finalize',
+    'Places the order of a paid cart, once per payment; a lost race refunds the payment.',
+    {
+      tag: 'Checkout',
+      body: finalizePayload,
+      bodyOptional: true,
+      answers: { 200: order },
+      // 402: the payment has not succeeded (declined, or not confirmed yet).
+      errors: [402, 409, 502],
+    },
+  ),
+  {
+    method: 'get',
+    path: '/cart/{order_uuid}',
+    operationId: 'getOrder',
+    summary: 'An order by its random id (the id is what grants reading it).',
+    tag: 'Orders',
+    headers: accessHeaders,
+    answers: { 200: order },
+    errors: STORE_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/webhooks/stripe',
+    operationId: 'stripeWebhook',
+    summary: 'Stripe’s signed events: finalizes the order of a payment whose browser went away.',
+    tag: 'Webhooks',
+    headers: z.object({ 'stripe-signature': z.string() }),
+    body: z.looseObject({ id: z.string(), type: z.string() }),
+    answers: { 200: webhookReceipt },
+    errors: [400, 413, UNAVAILABLE],
+  },
+  {
+    method: 'post',
+    path: '/test_processor/payment_intents/{id}/confirm',
+    operationId: 'confirmTestPayment',
+    summary: 'The test card processor: the development stand-in for Stripe.js confirmCardPayment.',
+    tag: 'Development',
+    development: true,
+    body: confirmCardPayload,
+    answers: { 200: paymentIntent },
+    errors: [...BODY_ERRORS, 402, 404, UNAVAILABLE],
+  },
+  {
+    method: 'get',
+    path: '/dev/outbox',
+    operationId: 'devOutbox',
+    summary: 'The latest mails to one address, newest first: mail that never leaves the machine.',
+    tag: 'Development',
+    development: true,
+    query: outboxQuery,
+    answers: { 200: z.strictObject({ data: z.array(devMail) }) },
+    errors: [422, UNAVAILABLE],
+  },
+];
+
+/** A NUL character anywhere in the URL is refused with 400 before any route runs. */
+const ANY_URL_ERRORS = [400] as const;
+
+export const OPERATIONS: readonly Operation[] = LISTED.map((operation) => ({
+  ...operation,
+  errors: [...new Set([...ANY_URL_ERRORS, ...operation.errors])].sort((a, b) => a - b),
+}));
+
+/** `/store_front/{slug}/cart` → a pattern matching `/store_front/acme/cart` and nothing longer. */
+export function operationPattern(path: string): RegExp {
+  const literal = (part: string) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `^${path
+      .split(/\{[a-z_]+\}/)
+      .map(literal)
+      .join('[^/]+')}$`,
+  );
+}
+
+/** The operation a request is for, by method and path (relative to /api, without the query). */
+export function findOperation(method: string, path: string): Operation | undefined {
+  const lower = method.toLowerCase();
+  return OPERATIONS.find((operation) => operation.method === lower && operationPattern(operation.path).test(path));
+}

@@ -1,0 +1,248 @@
+/**
+ * What the commerce API accepts (spec §7): request bodies and query strings as zod schemas. The
+ * server validates with them (src/server/http/validation.ts turns their messages into the spec's
+ * errors map), the storefront's request types are their inputs, and /api/openapi.json documents them
+ * (docs/decisions/171-one-zod-contract.md). Messages follow spec §5's defaults.
+ */
+import { z } from 'zod';
+import { MAX_PRODUCT_IDS, MAX_QUANTITY } from './limits.ts';
+
+export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`;
+
+const quantity = z
+  .number({ error: QUANTITY_MESSAGE })
+  .int({ error: QUANTITY_MESSAGE })
+  .min(1, { error: QUANTITY_MESSAGE })
+  .max(MAX_QUANTITY, { error: QUANTITY_MESSAGE });
+
+/** Record ids arrive as strings (as answers give them) or numbers; both name the same row. */
+const recordId = (what: string) =>
+  z
+    .union([z.string().regex(/^[1-9]\d{0,8}$/), z.number().int().min(1).max(2_147_483_647)], {
+      error: `${what} is not valid.`,
+    })
+    .transform(Number);
+
+// ---------------------------------------------------------------- cart
+
+/** `{"cart_line_item":{"product_variant_id":ID,"quantity":N}}` or `{"cart_line_item":{"bundle_id":ID,"quantity":N}}`. */
+export const addLinePayload = z
+  .object({
+    cart_line_item: z
+      .object(
+        {
+          product_variant_id: recordId('Product variant').optional(),
+          bundle_id: recordId('Bundle').optional(),
+          quantity,
+        },
+        { error: 'Cart line item is required.' },
+      )
+      .refine((line) => (line.product_variant_id === undefined) !== (line.bundle_id === undefined), {
+        message: 'Choose either a product variant or a bundle.',
+        path: ['product_variant_id'],
+      }),
+  })
+  .meta({ id: 'AddLinePayload', description: 'Either product_variant_id or bundle_id, with a quantity.' });
+export type AddLinePayload = z.input<typeof addLinePayload>;
+
+/** On a bundle line the quantity moves the whole bundle. */
+export const changeQuantityPayload = z
+  .object({ cart_line_item: z.object({ quantity }, { error: 'Cart line item is required.' }) })
+  .meta({ id: 'ChangeQuantityPayload' });
+export type ChangeQuantityPayload = z.input<typeof changeQuantityPayload>;
+
+const required = (name: string, max = 100) =>
+  z
+    .string({ error: `${name} is required.` })
+    .trim()
+    .min(1, `${name} is required.`)
+    .max(max, `${name} must be at most ${max} characters.`);
+
+const email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Please enter a valid email address.')
+  .pipe(z.email('Please enter a valid email address.'));
+
+/** `PUT …/cart` with `{"cart": Address}`. */
+export const addressPayload = z
+  .object({
+    cart: z.object(
+      {
+        first_name: required('First name'),
+        last_name: required('Last name'),
+        email,
+        address_line1: required('Address', 200),
+        address_line2: z
+          .string()
+          .trim()
+          .max(200, 'Address line 2 must be at most 200 characters.')
+          .optional()
+          .default(''),
+        city: required('City'),
+        country: z
+          .string({ error: 'Country is required.' })
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code.'),
+        state: required('State'),
+        zip: required('Zip', 20),
+        phone: z.string().trim().max(32, 'Phone must be at most 32 characters.').optional().default(''),
+      },
+      { error: 'Cart address is required.' },
+    ),
+  })
+  .meta({ id: 'AddressPayload' });
+export type AddressPayload = z.input<typeof addressPayload>;
+
+export const giftCardPayload = z
+  .object({
+    gift_card: z.object(
+      { code: z.string({ error: 'Gift card code is required.' }).trim().min(1, 'Gift card code is required.') },
+      { error: 'Gift card is required.' },
+    ),
+  })
+  .meta({ id: 'GiftCardPayload' });
+export type GiftCardPayload = z.input<typeof giftCardPayload>;
+
+/** The remove call's body is optional; when present the code must be a string. */
+export const removeGiftCardPayload = z
+  .object({ gift_card: z.object({ code: z.string().optional() }).optional() })
+  .meta({ id: 'RemoveGiftCardPayload' });
+
+// ---------------------------------------------------------------- checkout
+
+/** `payment_intent_id` is omitted when gift cards cover the total. */
+export const finalizePayload = z
+  .object({
+    payment_intent_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255, 'Payment intent id is not valid.')
+      .regex(/^[A-Za-z0-9_]+$/, 'Payment intent id is not valid.')
+      .optional(),
+  })
+  .meta({ id: 'FinalizePayload' });
+export type FinalizePayload = z.input<typeof finalizePayload>;
+
+/** The test card processor's confirm call: the development stand-in for Stripe.js confirmCardPayment. */
+export const confirmCardPayload = z
+  .object({
+    card: z.object(
+      {
+        number: z
+          .string({ error: 'Card number is required.' })
+          .trim()
+          .min(1, 'Card number is required.')
+          .max(40, 'Your card number is incorrect.'),
+        exp_month: z.coerce
+          .number({ error: 'Expiry month is not valid.' })
+          .int('Expiry month is not valid.')
+          .min(1, 'Expiry month is not valid.')
+          .max(12, 'Expiry month is not valid.'),
+        exp_year: z.coerce
+          .number({ error: 'Expiry year is not valid.' })
+          .int('Expiry year is not valid.')
+          .min(0, 'Expiry year is not valid.')
+          .max(2200, 'Expiry year is not valid.'),
+        cvc: z
+          .string({ error: 'CVC is required.' })
+          .trim()
+          .regex(/^\d{3,4}$/, "Your card's security code is incorrect."),
+      },
+      { error: 'Card is required.' },
+    ),
+  })
+  .meta({ id: 'ConfirmCardPayload' });
+
+// ---------------------------------------------------------------- stores
+
+export const customDomainQuery = z.object({
+  custom_domain: z
+    .string({ error: 'Custom domain is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Custom domain is required.')
+    .max(253, 'Custom domain is too long.'),
+});
+
+export const verifyPayload = z
+  .object({
+    email: z
+      .string({ error: 'Email is required.' })
+      .trim()
+      .toLowerCase()
+      .max(254, 'Please enter a valid email address.')
+      .pipe(z.email('Please enter a valid email address.')),
+    browser_token: z
+      .string()
+      .trim()
+      .min(8, 'Browser token must be 8 to 200 characters.')
+      .max(200, 'Browser token must be 8 to 200 characters.')
+      .regex(/^[\x21-\x7e]+$/, 'Browser token is not valid.')
+      .optional(),
+  })
+  .meta({ id: 'VerifyPayload' });
+
+// ---------------------------------------------------------------- catalog
+
+const PAGE_MESSAGE = 'Page must be a whole number of at least 1.';
+const PER_PAGE_MESSAGE = 'Per page must be a whole number from 1 to 500.';
+
+/** `GET …/products` and `GET …/bundles`; every parameter is optional. */
+export const listQuery = z.object({
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000).default(1),
+  per_page: z.coerce
+    .number({ error: PER_PAGE_MESSAGE })
+    .int(PER_PAGE_MESSAGE)
+    .min(1, PER_PAGE_MESSAGE)
+    .max(500, PER_PAGE_MESSAGE)
+    .default(48),
+  sort: z
+    .enum(['name', '-name', 'price', '-price'], { error: 'Sort must be one of name, -name, price, -price.' })
+    .optional(),
+  /** Case-insensitive text search in the name. */
+  q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional(),
+  featured: z.enum(['true', 'false'], { error: 'Featured must be true or false.' }).optional(),
+});
+/** The storefront's view of the list query: numbers and a boolean, as it builds them. */
+export type ListQuery = {
+  page?: number;
+  per_page?: number;
+  sort?: z.infer<typeof listQuery>['sort'];
+  q?: string;
+  featured?: boolean;
+};
+
+const PRODUCT_IDS_MESSAGE = `Product ids must be 1 to ${MAX_PRODUCT_IDS} product ids separated by commas.`;
+const ID = '[1-9]\\d{0,8}'; // as record ids are in paths
+
+/** `…/product_variants?product_ids=1,2,3` (extension): the variants of many products in one call. */
+export const productIdsQuery = z.object({
+  product_ids: z
+    .string({ error: PRODUCT_IDS_MESSAGE })
+    .regex(new RegExp(`^${ID}(,${ID}){0,${MAX_PRODUCT_IDS - 1}}$`), PRODUCT_IDS_MESSAGE)
+    .transform((ids) => [...new Set(ids.split(',').map(Number))]),
+});
+
+// ---------------------------------------------------------------- development
+
+const OUTBOX_LIMIT_MESSAGE = 'limit must be 1 to 50.';
+
+/** `GET /dev/outbox`: mail that never left the machine (never in production, never with SMTP_URL). */
+export const outboxQuery = z.object({
+  to: z
+    .string({ error: 'to is required.' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'to must be an email address.')
+    .pipe(z.email('to must be an email address.')),
+  limit: z.coerce
+    .number({ error: OUTBOX_LIMIT_MESSAGE })
+    .int(OUTBOX_LIMIT_MESSAGE)
+    .min(1, OUTBOX_LIMIT_MESSAGE)
+    .max(50, OUTBOX_LIMIT_MESSAGE)
+    .default(10),
+});
