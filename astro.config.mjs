@@ -20,6 +20,22 @@ export default defineConfig({
     server: process.env.DEV_API_PROXY ? { proxy: { '/api': { target: process.env.DEV_API_PROXY } } } : {},
     plugins: [
       {
+        // A build bundles React into the server with its production build chosen there, so nothing has to
+        // set NODE_ENV before the built server is loaded (docs/decisions/160-one-request-path-typed-locals.md).
+        // `astro dev` keeps React external and in development.
+        name: 'react-production-on-the-server',
+        config: (_, { command }) =>
+          command === 'build'
+            ? {
+                define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+                // With every package that calls React's hooks, so the whole server holds one React.
+                ssr: {
+                  noExternal: [/^react($|\/)/, /^react-dom($|\/)/, '@nanostores/react', '@stripe/react-stripe-js'],
+                },
+              }
+            : undefined,
+      },
+      {
         // Vite puts a preload helper (≈ 0.9 KB gzip) in front of every dynamic import, which would
         // cost the store front more than loading its store check on demand saves (5 KB budget).
         // Our lazily loaded chunks have no CSS or deep graphs to preload; the browser fetches their

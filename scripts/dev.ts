@@ -7,19 +7,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { loadConfig, type Config } from '../src/server/config.ts';
 
-const port = Number(process.env.PORT ?? 4321);
-const apiPort = Number(process.env.DEV_API_PORT ?? port + 1);
-const host = process.env.HOST ?? 'localhost';
-for (const [name, value] of [
-  ['PORT', port],
-  ['DEV_API_PORT', apiPort],
-] as const) {
-  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
-    console.error(`${name} must be a port number (1-65535), got ${process.env[name]}`);
-    process.exit(1);
-  }
+// The configuration schema checks PORT, DEV_API_PORT and HOST like every other variable; a developer's
+// server listens on localhost unless HOST says otherwise.
+let config: Config;
+try {
+  config = loadConfig({ HOST: 'localhost', ...process.env });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
+const { PORT: port, HOST: host } = config;
+const apiPort = config.DEV_API_PORT ?? port + 1;
 
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const env: NodeJS.ProcessEnv = {

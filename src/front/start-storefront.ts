@@ -186,20 +186,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
 }
 
 /**
- * Imports the built Astro server. Its bundle leaves React external, and React picks its development
- * build — about 3× slower to render, measured in docs/performance.md — unless NODE_ENV is
- * `production` when it is first loaded. The pages served here are a production build, so React is
- * loaded as production; the API keeps reading NODE_ENV from its own config (test processor etc.).
+ * Imports the built Astro server. React is bundled into it with its production build chosen at build
+ * time (astro.config.mjs), so whatever NODE_ENV says — the API reads it from its own config — the pages
+ * render with production React.
  */
 async function importAstroEntry(file: string): Promise<{ handler: AstroHandler }> {
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    // Every React entry the server bundle and @astrojs/react load; each picks its build when first loaded.
-    await Promise.all([import('react'), import('react/jsx-runtime'), import('react-dom'), import('react-dom/server')]);
-  } finally {
-    if (previous === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = previous;
-  }
   return (await import(pathToFileURL(file).href)) as { handler: AstroHandler };
 }

@@ -21,10 +21,12 @@ import {
   optionValues,
   type Selection,
 } from '../lib/catalog/variant-options.ts';
+import { itemTitle } from '../lib/bundle-grouping.ts';
 import { MAX_QUANTITY } from '../lib/contract/limits.ts';
 import { formatCurrency } from '../lib/money.ts';
 import { addLine } from '../stores/cart-add.ts';
 import { ADD_TO_CART_TOAST_MS, notify, notifyError } from '../stores/notifications.ts';
+import { Field } from './forms/Field.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 type Common = {
@@ -52,6 +54,13 @@ export type BundleAddProps = {
 } & Common;
 
 export type AddToCartProps = ProductAddProps | BundleAddProps;
+
+/** What the add button says: what it does, what it is doing, or why it cannot. */
+function addLabel(kind: AddToCartProps['kind'], available: boolean, busy: boolean): string {
+  if (busy) return 'Adding…';
+  if (!available) return 'Sold out';
+  return kind === 'bundle' ? 'Add bundle to cart' : 'Add to cart';
+}
 
 function clampQuantity(value: number, max: number): number {
   return Number.isInteger(value) ? Math.min(max, Math.max(1, value)) : 1;
@@ -119,7 +128,8 @@ export default function AddToCart(props: AddToCartProps) {
   const { variants, bundle, fresh } = useRevalidated(props);
   const optionNames = props.kind === 'product' ? props.optionNames : NO_OPTIONS;
   const [selection, setSelection] = useState<Selection>(() => initialSelection(variants));
-  const [quantity, setQuantity] = useState(1);
+  // What the shopper typed: kept as typed (an empty field included) and clamped on blur and on add.
+  const [quantityText, setQuantityText] = useState('1');
   const [busy, setBusy] = useState(false);
 
   const values = useMemo(() => optionValues(variants, optionNames), [variants, optionNames]);
@@ -164,9 +174,19 @@ export default function AddToCart(props: AddToCartProps) {
   };
 
   // Another variant, or fresher stock, may allow fewer than the quantity already chosen.
-  if (quantity > maxQuantity) setQuantity(maxQuantity);
+  const [seenMax, setSeenMax] = useState(maxQuantity);
+  if (seenMax !== maxQuantity) {
+    setSeenMax(maxQuantity);
+    if (Number(quantityText) > maxQuantity) setQuantityText(String(maxQuantity));
+  }
+  const clampTyped = () => {
+    const clamped = clampQuantity(Number(quantityText), maxQuantity);
+    setQuantityText(String(clamped));
+    return clamped;
+  };
 
   const add = async () => {
+    const quantity = clampTyped();
     let payload: AddLinePayload;
     if (props.kind === 'product') {
       if (!variant) return;
@@ -178,7 +198,7 @@ export default function AddToCart(props: AddToCartProps) {
     try {
       await addLine(payload, props.slug);
       const itemName =
-        props.kind === 'product' && variant && optionNames.length > 0 ? `${props.name} (${variant.name})` : props.name;
+        props.kind === 'product' && variant ? itemTitle({ name: props.name, variant_name: variant.name }) : props.name;
       // The layout's toaster draws it (a shared nanostore, like the header count).
       notify({
         kind: 'success',
@@ -228,17 +248,26 @@ export default function AddToCart(props: AddToCartProps) {
         </fieldset>
       ))}
       <div className="add-to-cart__row">
-        <label className="add-to-cart__quantity">
-          <span>Quantity</span>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={maxQuantity}
-            value={quantity}
-            onChange={(event) => setQuantity(clampQuantity(Number(event.target.value), maxQuantity))}
-          />
-        </label>
+        <Field
+          label="Quantity"
+          hint={available ? `Up to ${maxQuantity}` : null}
+          id={`${id}-quantity`}
+          className="add-to-cart__quantity"
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxQuantity}
+              value={quantityText}
+              disabled={!available}
+              onChange={(event) => setQuantityText(event.target.value)}
+              onBlur={clampTyped}
+            />
+          )}
+        </Field>
         <button
           type="button"
           className="button add-to-cart__button"
@@ -246,7 +275,7 @@ export default function AddToCart(props: AddToCartProps) {
           aria-busy={busy}
           onClick={() => void add()}
         >
-          {props.kind === 'bundle' ? 'Add bundle to cart' : 'Add to cart'}
+          {addLabel(props.kind, available, busy)}
         </button>
       </div>
     </div>

@@ -34,6 +34,11 @@ export function itemTitle(details: Pick<ProductDetails, 'name' | 'variant_name'>
   return variant && variant !== 'Default' ? `${details.name} (${variant})` : details.name;
 }
 
+/** "2 × Classic Cotton Tee (M / Navy)": how every list of items (cart, checkout, order page, mail) names a line. */
+export function itemLabel(item: Pick<CartItem, 'quantity' | 'product_details'>): string {
+  return `${item.quantity} × ${itemTitle(item.product_details)}`;
+}
+
 /** Groups cart lines into product and bundle entries (spec §3). */
 export function groupCartItems(items: readonly CartItem[]): CartEntry[] {
   const entries: CartEntry[] = [];

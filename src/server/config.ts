@@ -26,6 +26,13 @@ const envSchema = z.object({
     .max(65535)
     .default(4321)
     .describe('port of the storefront and the API (`/api/`)'),
+  DEV_API_PORT: z.coerce
+    .number({ error: 'DEV_API_PORT must be a port number (1-65535)' })
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe('port of the API that `npm run dev` starts beside Astro’s dev server'),
   NODE_ENV: z
     .enum(['development', 'production', 'test'])
     .default('development')

@@ -107,9 +107,53 @@ test('a sold-out variant cannot be added', async ({ page }) => {
   await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'S', exact: true }).check();
   // With S chosen, Red names only a sold-out variant, and says so.
   await page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'Red (sold out)' }).check();
-  await expect(page.locator('.add-to-cart').getByText('Sold out', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await expect(page.locator('.add-to-cart').getByText('Sold out', { exact: true }).first()).toBeVisible();
+  // The button says why it cannot add, and there is no quantity to choose.
+  await expect(page.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toBeDisabled();
 });
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the quantity is typed freely, clamped on leaving the field to the stock, and the button says it is adding (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/acme/shop');
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('link', { name: /Polarised Sunglasses/ })
+      .click();
+    await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+    await expect(quantity).toHaveAccessibleDescription('Up to 3');
+    // Emptied and retyped without being put back to 1 on the way.
+    await quantity.fill('');
+    await expect(quantity).toHaveValue('');
+    await quantity.pressSequentially('12');
+    await expect(quantity).toHaveValue('12');
+    await quantity.blur();
+    await expect(quantity).toHaveValue('3');
+    await quantity.fill('0');
+    await quantity.blur();
+    await expect(quantity).toHaveValue('1');
+
+    // While the add is on its way the button says so, and cannot be pressed again.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/cart/cart_line_items', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    release();
+    await expectAddedToast(page, '/acme');
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  });
+}
 
 test('a product with few left says “Only 3 left” and the quantity picker stops at its stock', async ({ page }) => {
   await page.goto('/acme/shop');
@@ -123,6 +167,7 @@ test('a product with few left says “Only 3 left” and the quantity picker sto
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
   await expect(quantity).toHaveAttribute('max', '3');
   await quantity.fill('5');
+  await quantity.blur();
   await expect(quantity).toHaveValue('3');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expectAddedToast(page, '/acme');

@@ -87,6 +87,40 @@ test('a product, a bundle, ACME-25 and a 4242 card give a confirmation with the 
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
 });
 
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`every line and bundle item names its variant in checkout, on the confirmation and on the order page (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    const client = api(page, baseURL);
+    await client.addVariant((await client.variantNamed('Classic Cotton Tee', 'L / Red')).id, 1);
+    await client.addBundle((await client.bundleNamed('Weekend Outdoors Pack')).id, 1);
+    const lines = [
+      '1 × Classic Cotton Tee (L / Red)',
+      '1 × Classic Cotton Tee (M / Navy)',
+      '1 × Trail Hoodie (M / Forest)',
+    ];
+
+    const checkout = new CheckoutPage(page);
+    await checkout.goto();
+    const summary = page.getByRole('list', { name: 'Items in your order' });
+    for (const line of lines) await expect(summary).toContainText(line);
+    await checkout.fillAddress();
+    await checkout.fillCard('4242 4242 4242 4242');
+    await checkout.placeOrder.click();
+    await page.waitForURL(/\/acme\/order-confirmation\//);
+    const items = page.getByRole('region', { name: 'Items' });
+    for (const line of lines) await expect(items).toContainText(line);
+
+    await page.goto(`/${SLUG}/order/${orderIdFrom(page.url())}`);
+    for (const line of lines) await expect(page.getByRole('region', { name: 'Items' })).toContainText(line);
+  });
+}
+
 test('a declined card shows the processor message, places no order and leaves the cart intact for another try', async ({
   page,
   baseURL,
@@ -208,17 +242,28 @@ test('stock sold to another shopper while paying: the payment is refunded, the i
   await rivalContext.close();
 });
 
-test('a double click on the pay button places one order', async ({ page, baseURL }) => {
+test('a double click on the pay button places one order, the button saying "Placing order…" meanwhile', async ({
+  page,
+  baseURL,
+}) => {
   await api(page, baseURL).seedProductAndBundle();
   const finalizeCalls: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/cart/finalize')) finalizeCalls.push(request.url());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/cart/finalize', async (route) => {
+    await held;
+    await route.continue();
   });
   const checkout = new CheckoutPage(page);
   await checkout.goto();
   await checkout.fillAddress();
   await checkout.fillCard('4242 4242 4242 4242');
   await checkout.placeOrder.dblclick();
+  await expect(page.getByRole('button', { name: 'Placing order…' })).toBeDisabled();
+  release();
   await page.waitForURL(/\/acme\/order-confirmation\//);
   expect(finalizeCalls).toHaveLength(1);
 });

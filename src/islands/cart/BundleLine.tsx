@@ -1,5 +1,5 @@
 /** A bundle entry: its images, its items, the total summed from item prices, one quantity, one remove. */
-import { itemTitle, type BundleEntry } from '../../lib/bundle-grouping.ts';
+import { itemLabel, type BundleEntry } from '../../lib/bundle-grouping.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { ItemImage } from './ItemImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
@@ -36,7 +36,7 @@ export function BundleLine({ entry, bundleHref, onQuantity, onRemove }: BundleLi
         <ul className="cart-entry__items" aria-label={`Items in ${entry.name}`}>
           {entry.items.map((item) => (
             <li key={item.id}>
-              {item.quantity} × {itemTitle(item.product_details)}
+              {itemLabel(item)}
               <span className="cart-entry__item-price">{formatCurrency(item.price)}</span>
             </li>
           ))}

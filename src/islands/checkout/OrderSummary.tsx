@@ -1,6 +1,6 @@
 /** The checkout's right column: the grouped items and the amounts (tax and shipping once the address is saved). */
 import type { Cart } from '../../lib/contract/answers.ts';
-import { groupCartItems } from '../../lib/bundle-grouping.ts';
+import { groupCartItems, itemLabel } from '../../lib/bundle-grouping.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { CartSummary } from '../cart/CartSummary.tsx';
 import { ItemImage } from '../cart/ItemImage.tsx';
@@ -20,9 +20,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
                 </span>
                 <ul className="order-items__bundle">
                   {entry.items.map((item) => (
-                    <li key={item.id}>
-                      {item.quantity} × {item.product_details.name}
-                    </li>
+                    <li key={item.id}>{itemLabel(item)}</li>
                   ))}
                 </ul>
               </div>
@@ -31,9 +29,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           ) : (
             <li key={entry.key} className="order-items__entry">
               <ItemImage image={entry.item.product_details.image} alt={entry.item.product_details.name} />
-              <span className="order-items__name">
-                {entry.item.quantity} × {entry.item.product_details.name}
-              </span>
+              <span className="order-items__name">{itemLabel(entry.item)}</span>
               <span className="order-items__price">{formatCurrency(entry.item.price)}</span>
             </li>
           ),

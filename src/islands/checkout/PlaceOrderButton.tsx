@@ -1,4 +1,4 @@
-/** The pay button: 'Place order · $52.30'; locked and showing progress while the order request is sending. */
+/** The pay button: 'Place order · $52.30'; locked and saying 'Placing order…' while the order request is sending. */
 import { formatCurrency } from '../../lib/money.ts';
 
 export type PlaceOrderButtonProps = {
@@ -19,7 +19,7 @@ export function PlaceOrderButton({ total, enabled, sending, onPlace }: PlaceOrde
         onClick={onPlace}
       >
         {sending ? <span className="spinner" aria-hidden="true" /> : null}
-        {`Place order · ${formatCurrency(total)}`}
+        {sending ? 'Placing order…' : `Place order · ${formatCurrency(total)}`}
       </button>
       <p className="place-order__status" role="status" aria-live="polite">
         {sending ? 'Processing your order…' : ''}

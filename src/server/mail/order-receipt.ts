@@ -6,7 +6,7 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Order } from '../../lib/contract/answers.ts';
-import { groupCartItems, itemTitle } from '../../lib/bundle-grouping.ts';
+import { groupCartItems, itemLabel } from '../../lib/bundle-grouping.ts';
 import { summaryRows } from '../../lib/cart-summary.ts';
 import { formatCurrency, formatDate } from '../../lib/money.ts';
 import { ALL_COUNTRIES } from '../../lib/country-data.ts';
@@ -61,10 +61,10 @@ function receiptOf(store: ReceiptStore, order: Order, siteUrl: string): Receipt 
       ? {
           label: `${entry.quantity} × ${entry.name}`,
           amount: formatCurrency(entry.total),
-          items: entry.items.map((item) => `${item.quantity} × ${itemTitle(item.product_details)}`),
+          items: entry.items.map(itemLabel),
         }
       : {
-          label: `${entry.item.quantity} × ${itemTitle(entry.item.product_details)}`,
+          label: itemLabel(entry.item),
           amount: formatCurrency(entry.item.price),
           items: [],
         },

@@ -72,8 +72,9 @@ test('a page built with an old price shows the API’s current price and stock o
   await act(async () => {});
   expect(screen.getByText('$25.00')).toBeTruthy();
   fireEvent.click(screen.getByRole('radio', { name: /^M/ }));
-  expect(screen.getByText('Sold out')).toBeTruthy();
-  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
+  expect(screen.getByText('Sold out', { selector: '.stock' })).toBeTruthy();
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sold out' }).disabled).toBe(true);
+  expect(quantityInput().disabled).toBe(true);
 });
 
 test('choosing a variant keeps it in the URL, and a page opened with ?variant=ID starts on it', async () => {
@@ -172,7 +173,10 @@ test('a variant at or below the store’s threshold (5 by default) says “Only 
   await act(async () => {});
   expect(screen.getByText('Only 3 left')).toBeTruthy();
   expect(quantityInput().max).toBe('3');
+  // Typed freely, clamped when the field is left.
   fireEvent.change(quantityInput(), { target: { value: '10' } });
+  expect(quantityInput().value).toBe('10');
+  fireEvent.blur(quantityInput());
   expect(quantityInput().value).toBe('3');
   fireEvent.click(screen.getByRole('radio', { name: /^M/ }));
   expect(screen.getByText('In stock')).toBeTruthy();

@@ -52,6 +52,7 @@ describe('loadConfig', () => {
     ],
     ['API_MICROCACHE_MS', '1s', 'API_MICROCACHE_MS: API_MICROCACHE_MS must be a whole number of milliseconds'],
     ['PORT', 'http', 'PORT: PORT must be a port number'],
+    ['DEV_API_PORT', '70000', 'DEV_API_PORT: DEV_API_PORT must be a port number'],
     ['SNAPSHOT_ON_START', 'yes', 'SNAPSHOT_ON_START: SNAPSHOT_ON_START must be 1'],
     ['PUBLIC_GEOIP_URL', 'not a url', 'PUBLIC_GEOIP_URL: PUBLIC_GEOIP_URL must be a URL'],
     ['MAIL_MAX_ATTEMPTS', 'many', 'MAIL_MAX_ATTEMPTS: expected a whole number above 0'],
