@@ -271,9 +271,13 @@ export default function AddToCart(props: AddToCartProps) {
         <button
           type="button"
           className="button add-to-cart__button"
-          disabled={!available || busy}
+          // While adding it is aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+          disabled={!available}
+          aria-disabled={busy || undefined}
           aria-busy={busy}
-          onClick={() => void add()}
+          onClick={() => {
+            if (!busy) void add();
+          }}
         >
           {addLabel(props.kind, available, busy)}
         </button>

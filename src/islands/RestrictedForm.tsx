@@ -34,13 +34,18 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // The last address sent to, kept in the field when the shopper goes back to correct it.
+  const [lastEmail, setLastEmail] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [emailResult, setEmailResult] = useState<FieldResult | undefined>();
   const confirmation = useRef<HTMLDivElement>(null);
 
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (sentTo !== null) confirmation.current?.focus();
-  }, [sentTo]);
+    // Back from the confirmation to correct the address: the field, with it, has the focus.
+    else if (lastEmail) form.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+  }, [sentTo, lastEmail]);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,6 +62,7 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
     try {
       await verifyAllowedUser(browserRequester(), slug, { email, browser_token: browserToken() }, customDomain);
       setSentTo(email);
+      setLastEmail(email);
     } catch (error) {
       const { title, message } = notificationFor(error);
       setFailure(`${title}: ${message}`);
@@ -73,15 +79,19 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
           If <strong>{sentTo}</strong> is on this store's list, a sign-in link is on its way. Open it in this browser to
           enter the store.
         </p>
+        <button type="button" className="button" onClick={() => setSentTo(null)}>
+          Use another email address
+        </button>
       </div>
     );
   }
 
   return (
-    <form className="restricted__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form ref={form} className="restricted__form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextField
         name="email"
         label="Email"
+        defaultValue={lastEmail}
         type="email"
         autoComplete="email"
         inputMode="email"

@@ -12,6 +12,8 @@ import {
 } from '../lib/api-client/index.ts';
 import { bundleLinesOf } from '../lib/bundle-grouping.ts';
 import { withQuantity, withoutGiftCard, withoutLine } from '../lib/cart-optimistic.ts';
+import { atom } from 'nanostores';
+import { notificationFor } from '../lib/error-catalogue.ts';
 import { notifyError } from './notifications.ts';
 import { $storeSlug } from './store.ts';
 import { $cart } from './cart-core.ts';
@@ -33,10 +35,14 @@ function inOrder<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Runs one cart change: optimistic state first, the API's cart after, rollback + toast on failure. */
+/**
+ * Runs one cart change: optimistic state first, the API's cart after, rollback + toast on failure
+ * (`onError` hears the failure too, for a message beside the control that made it).
+ */
 async function optimisticChange(
   optimistic: ((cart: Cart) => Cart) | null,
   call: (slug: string) => Promise<Cart>,
+  onError?: (error: unknown) => void,
 ): Promise<boolean> {
   const slug = $storeSlug.get();
   const before = $cart.get();
@@ -51,6 +57,7 @@ async function optimisticChange(
     // A newer change is in flight and its answer (the server's truth) will replace the screen.
     if (change === newestChange) $cart.set(before);
     notifyError(error);
+    onError?.(error);
     return false;
   }
 }
@@ -81,11 +88,18 @@ export function removeLine(lineId: string): Promise<boolean> {
   );
 }
 
+/** Why the last gift card code was refused, shown under its field (the toast says it too); null once one applies. */
+export const $giftCardError = atom<string | null>(null);
+
 /** POST gift_cards/apply; the card shows once the API accepted it. */
-export function applyGiftCard(code: string): Promise<boolean> {
-  return optimisticChange(null, (slug) =>
-    applyGiftCardCall(browserRequester(), slug, { gift_card: { code: code.trim() } }),
+export async function applyGiftCard(code: string): Promise<boolean> {
+  const applied = await optimisticChange(
+    null,
+    (slug) => applyGiftCardCall(browserRequester(), slug, { gift_card: { code: code.trim() } }),
+    (error) => $giftCardError.set(notificationFor(error).message),
   );
+  if (applied) $giftCardError.set(null);
+  return applied;
 }
 
 /** POST gift_cards/{id}/remove. */

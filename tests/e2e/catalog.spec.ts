@@ -149,9 +149,12 @@ for (const viewport of [
     });
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Adding…' })).toBeFocused();
     release();
     await expectAddedToast(page, '/acme');
+    // The keyboard focus stayed on the button all along.
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeFocused();
   });
 }
 

@@ -121,6 +121,60 @@ for (const viewport of [
   });
 }
 
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`a refused gift card code says why under its field, until a card applies (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    await api(page, baseURL).seedProductAndBundle();
+    const cart = new CartPage(page);
+    await cart.goto();
+    const field = page.getByRole('textbox', { name: 'Gift card code' });
+    await field.fill('NOT-A-CARD');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const reason = 'This gift card is not valid or has no balance.';
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(reason);
+    // The spec's toast says it too.
+    await expect(page.getByRole('alert').filter({ hasText: reason }).first()).toBeVisible();
+
+    await cart.applyGiftCard('ACME-25');
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('.gift-cards').getByText(reason)).toHaveCount(0);
+  });
+}
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the phone's country follows the shipping country until the shopper picks one (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    await api(page, baseURL).seedProductAndBundle();
+    const checkout = new CheckoutPage(page);
+    await checkout.goto();
+    const phoneCountry = page.getByRole('button', { name: /^Phone country:/ });
+    await checkout.choose('Country', 'United Kingdom');
+    await expect(phoneCountry).toHaveAccessibleName('Phone country: United Kingdom');
+    await checkout.choose('Country', 'Canada');
+    await expect(phoneCountry).toHaveAccessibleName('Phone country: Canada');
+
+    // Picked by the shopper: it stays.
+    await phoneCountry.click();
+    await page.getByRole('option', { name: /^France\b/ }).click();
+    await expect(phoneCountry).toHaveAccessibleName('Phone country: France');
+    await checkout.choose('Country', 'United Kingdom');
+    await expect(phoneCountry).toHaveAccessibleName('Phone country: France');
+  });
+}
+
 test('a declined card shows the processor message, places no order and leaves the cart intact for another try', async ({
   page,
   baseURL,
@@ -263,6 +317,7 @@ test('a double click on the pay button places one order, the button saying "Plac
   await checkout.fillCard('4242 4242 4242 4242');
   await checkout.placeOrder.dblclick();
   await expect(page.getByRole('button', { name: 'Placing order…' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Placing order…' })).toBeFocused();
   release();
   await page.waitForURL(/\/acme\/order-confirmation\//);
   expect(finalizeCalls).toHaveLength(1);

@@ -319,6 +319,21 @@ test.describe('the restricted store', () => {
     expect(cookies.find((c) => c.name === 'browser_token')?.value).toMatch(/^[\x21-\x7e]{16,200}$/);
   });
 
+  test('after asking, the shopper can correct the email address and ask again', async ({ page }) => {
+    await page.goto('/vip');
+    await islandsHydrated(page);
+    await page.getByLabel('Email').fill('vip@exmaple.com');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'vip@exmaple.com' })).toBeVisible();
+    await page.getByRole('button', { name: 'Use another email address' }).click();
+    const email = page.getByLabel('Email');
+    await expect(email).toHaveValue('vip@exmaple.com');
+    await expect(email).toBeFocused();
+    await email.fill('vip@example.com');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'vip@example.com' })).toBeVisible();
+  });
+
   test("on the store's own domain, /restricted still offers the email form", async ({ page, baseURL }) => {
     const port = new URL(baseURL!).port;
     const verify = page.waitForRequest((request) => request.url().includes('/allowed_users/verify'));

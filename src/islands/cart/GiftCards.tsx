@@ -1,12 +1,18 @@
-/** The gift card field ('Gift card code' + 'Apply') and the applied cards, each with its amount and 'Remove'. */
+/**
+ * The gift card field ('Gift card code' + 'Apply', a refused code's reason under it until a card applies)
+ * and the applied cards, each with its amount and 'Remove'.
+ */
+import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
 import type { GiftCard } from '../../lib/contract/answers.ts';
 import { formatCurrency } from '../../lib/money.ts';
-import { applyGiftCard, removeGiftCard } from '../../stores/cart.ts';
+import { $giftCardError, applyGiftCard, removeGiftCard } from '../../stores/cart.ts';
+import { Field } from '../forms/Field.tsx';
 
 export function GiftCards({ giftCards }: { giftCards: GiftCard[] }) {
   const [code, setCode] = useState('');
   const [applying, setApplying] = useState(false);
+  const error = useStore($giftCardError);
 
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -23,19 +29,22 @@ export function GiftCards({ giftCards }: { giftCards: GiftCard[] }) {
         Gift cards
       </h2>
       <form className="gift-cards__form" onSubmit={(event) => void onSubmit(event)}>
-        <label htmlFor="gift-card-code">Gift card code</label>
-        <div className="gift-cards__row">
-          <input
-            id="gift-card-code"
-            name="gift-card-code"
-            autoComplete="off"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <button type="submit" disabled={applying || code.trim() === ''} aria-busy={applying}>
-            Apply
-          </button>
-        </div>
+        <Field label="Gift card code" error={error} id="gift-card-code" announceError>
+          {(aria) => (
+            <div className="gift-cards__row">
+              <input
+                {...aria}
+                name="gift-card-code"
+                autoComplete="off"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+              <button type="submit" disabled={applying || code.trim() === ''} aria-busy={applying}>
+                Apply
+              </button>
+            </div>
+          )}
+        </Field>
       </form>
       {giftCards.length > 0 && (
         <ul className="gift-cards__list" aria-label="Applied gift cards">

@@ -103,6 +103,7 @@ export function AddressForm({ slug }: AddressFormProps) {
           {text('zip', 'ZIP / Postal code', { autoComplete: 'postal-code' })}
           <PhoneField
             initialValue={values.phone}
+            shippingCountry={values.country || null}
             onChange={(value) => onChange('phone', value)}
             onValidity={validity('phone')}
             showErrors={showErrors}

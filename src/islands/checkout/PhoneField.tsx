@@ -13,6 +13,8 @@ export type PhoneFieldProps = {
   onValidity: (result: FieldResult) => void;
   showErrors: boolean;
   error?: string | undefined;
+  /** The shipping country: the phone's country follows it until the shopper picks one. */
+  shippingCountry: string | null;
 };
 
 /** E.164 for a valid number; what was typed otherwise (the form is invalid then anyway). */
@@ -20,12 +22,20 @@ export function phoneToSave(phone: PhoneValue): string {
   return phone.valid && phone.countryCode ? `+${phone.countryCode}${phone.nationalNumber}` : phone.raw.trim();
 }
 
-export function PhoneField({ initialValue, onChange, onValidity, showErrors, error }: PhoneFieldProps) {
+export function PhoneField({
+  initialValue,
+  onChange,
+  onValidity,
+  showErrors,
+  error,
+  shippingCountry,
+}: PhoneFieldProps) {
   return (
     <PhoneInput
       label="Phone"
       required
       defaultValue={initialValue}
+      followCountry={shippingCountry}
       showErrors={showErrors}
       error={error}
       onChange={(phone) => onChange(phoneToSave(phone))}

@@ -14,9 +14,13 @@ export function PlaceOrderButton({ total, enabled, sending, onPlace }: PlaceOrde
       <button
         type="button"
         className="button button--primary place-order__button"
-        disabled={!enabled || sending}
+        // While sending it is aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+        disabled={!enabled && !sending}
+        aria-disabled={sending || undefined}
         aria-busy={sending}
-        onClick={onPlace}
+        onClick={() => {
+          if (!sending) onPlace();
+        }}
       >
         {sending ? <span className="spinner" aria-hidden="true" /> : null}
         {sending ? 'Placing order…' : `Place order · ${formatCurrency(total)}`}

@@ -38,6 +38,11 @@ export type PhoneInputProps = {
   /** Ask the IP lookup for the default country (spec §9: on). */
   autoDefaultCountry?: boolean;
   /**
+   * A country the field follows (iso2, any case; the checkout's shipping country) until the shopper picks
+   * one, or types a number with its own `+` code. A saved number keeps its country.
+   */
+  followCountry?: string | null | undefined;
+  /**
    * Lookup URL; defaults to PUBLIC_GEOIP_URL as the server runs (the page's setting), else as it
    * was at build time. Without one the fallback country is used.
    */
@@ -174,6 +179,8 @@ export function PhoneInput(props: PhoneInputProps) {
     });
     itiRef.current = iti;
     const onCountryChange = () => {
+      // A country the number's own `+` code chose is the shopper's, as if picked from the list.
+      if (input.value.trim().startsWith('+')) chosenByShopper.current = true;
       const selected = iti.getSelectedCountry();
       if (selected) setCountry(selected.iso2);
       // The library may reformat the number for the new country without an input event.
@@ -196,7 +203,9 @@ export function PhoneInput(props: PhoneInputProps) {
     void detectCountryByIp({ url: props.geoIpUrl ?? envGeoIpUrl(), preferredCountries: preferred, countries }).then(
       (result) => {
         const iso2 = result.country.toLowerCase();
-        if (!live || chosenByShopper.current || !countries.some((entry) => entry.iso2 === iso2)) return;
+        // The shipping country, once known, says more about the shopper's phone than their IP address.
+        if (!live || chosenByShopper.current || followed.current || !countries.some((entry) => entry.iso2 === iso2))
+          return;
         selectCountry(iso2, false);
       },
     );
@@ -205,6 +214,18 @@ export function PhoneInput(props: PhoneInputProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one lookup per mount: the answer only seeds the first country
   }, []);
+
+  // The shipping country, until the shopper has a country of their own.
+  const follow = props.followCountry?.toLowerCase();
+  const savedNumber = useRef(Boolean(props.defaultValue?.trim()));
+  const followed = useRef(false);
+  useEffect(() => {
+    if (!follow || chosenByShopper.current || savedNumber.current) return;
+    if (!countries.some((entry) => entry.iso2 === follow)) return;
+    followed.current = true;
+    selectCountry(follow, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the country alone; the rest is read as it is then
+  }, [follow]);
 
   useEffect(() => {
     if (!open) return;
