@@ -160,7 +160,7 @@ async function measurePage(
 export async function measureJs(
   baseUrl: string,
   pages: Record<string, string | null>,
-  fixtures: StoreFixtures,
+  fixtures: Pick<StoreFixtures, 'cartToken'>,
 ): Promise<PageJs[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {

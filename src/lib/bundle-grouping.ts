@@ -3,7 +3,7 @@
  * entry (its images, its items, a total summed from the item prices); every other line is a
  * product entry. Entries keep the order in which their first line appears in the cart.
  */
-import type { CartItem, Image, ProductDetails } from './contract/answers.ts';
+import type { CartItem, Image } from './contract/answers.ts';
 import { centsToDecimal, decimalToCents } from './money.ts';
 
 export type ProductEntry = {
@@ -27,17 +27,6 @@ export type BundleEntry = {
 };
 
 export type CartEntry = ProductEntry | BundleEntry;
-
-/** A line's product with its variant, "Classic Tee (S / Navy)"; a product's only variant ("Default") is not named. */
-export function itemTitle(details: Pick<ProductDetails, 'name' | 'variant_name'>): string {
-  const variant = details.variant_name;
-  return variant && variant !== 'Default' ? `${details.name} (${variant})` : details.name;
-}
-
-/** "2 × Classic Cotton Tee (M / Navy)": how every list of items (cart, checkout, order page, mail) names a line. */
-export function itemLabel(item: Pick<CartItem, 'quantity' | 'product_details'>): string {
-  return `${item.quantity} × ${itemTitle(item.product_details)}`;
-}
 
 /** Groups cart lines into product and bundle entries (spec §3). */
 export function groupCartItems(items: readonly CartItem[]): CartEntry[] {

@@ -15,6 +15,16 @@ export function storeHref(linkBase: string, path = '/'): string {
   return p === '/' ? linkBase : `${linkBase}${p}`;
 }
 
+/**
+ * An absolute URL into a store: on its own domain when it has one (the site's scheme and port kept), else
+ * under `/{slug}` on the site. Canonical URLs and mailed links both come from here, so a page has one address.
+ */
+export function storeUrl(store: { slug: string; customDomain: string | null }, path: string, siteUrl: string): URL {
+  const url = new URL(storeHref(linkBaseFor(store.slug, store.customDomain), path), siteUrl);
+  if (store.customDomain) url.hostname = store.customDomain;
+  return url;
+}
+
 /** Named links used across pages. */
 export function storeLinks(linkBase: string) {
   return {

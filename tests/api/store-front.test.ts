@@ -33,6 +33,7 @@ describe('store info', () => {
           allowedListsPresent: false,
           description: expect.any(String),
           lowStockThreshold: 5,
+          customDomain: 'shop.acme.test',
         },
       },
     });

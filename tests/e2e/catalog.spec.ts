@@ -240,9 +240,11 @@ test('sitemap and robots.txt cover the public store and never the restricted one
   const sitemap = await request.get('/acme/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   const xml = await sitemap.text();
-  expect(xml).toContain('/acme/shop</loc>');
-  expect(xml).toMatch(/\/acme\/product\/\w+<\/loc>/);
-  expect(xml).toMatch(/\/acme\/product-bundle\/\w+<\/loc>/);
+  // acme has its own domain: its pages' one address is there, asked from the slug address or not.
+  expect(xml).toContain(`<loc>http://shop.acme.test:${port}/shop</loc>`);
+  expect(xml).toMatch(new RegExp(`<loc>http://shop\\.acme\\.test:${port}/product/\\w+</loc>`));
+  expect(xml).toMatch(new RegExp(`<loc>http://shop\\.acme\\.test:${port}/product-bundle/\\w+</loc>`));
+  expect(xml).not.toContain('/acme/');
 
   const vip = await request.get('/vip/sitemap.xml', { maxRedirects: 0 });
   expect(vip.status()).not.toBe(200);
@@ -328,6 +330,28 @@ for (const kind of ['product', 'bundle'] as const) {
     expect(asked).toEqual([`?${published}`]);
   });
 }
+
+test('a product has one canonical URL, on the store’s own domain, whether reached by slug or by domain', async ({
+  page,
+}) => {
+  await page.goto('/acme/product/1');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `http://shop.acme.test:${port}/product/1`,
+  );
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+    'content',
+    `http://shop.acme.test:${port}/product/1`,
+  );
+  await page.goto(`http://shop.acme.test:${port}/product/1`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `http://shop.acme.test:${port}/product/1`,
+  );
+  // The store front too.
+  await page.goto('/acme');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://shop.acme.test:${port}`);
+});
 
 test('on the store’s own domain the catalog links have no prefix and the toast points at /cart', async ({ page }) => {
   await page.goto(`http://shop.acme.test:${port}/`);

@@ -6,7 +6,7 @@ import type { StoreAttributes } from '../../lib/contract/answers.ts';
 import type { CatalogApi } from '../../lib/page-data/catalog-api.ts';
 import { catalogApiForRequest, siteOrigin } from '../../lib/page-data/request-api.ts';
 import { pageNotFoundUnmatched } from '../../lib/error-catalogue.ts';
-import { storeLinks, type StoreLinks } from '../../lib/store-links.ts';
+import { storeLinks, storeUrl, type StoreLinks } from '../../lib/store-links.ts';
 
 export type CatalogPageContext = {
   store: StoreAttributes;
@@ -15,8 +15,11 @@ export type CatalogPageContext = {
   api: CatalogApi;
   /** `https://site` without a trailing slash. */
   origin: string;
-  /** Absolute URL of a store link. */
-  absolute: (link: string) => string;
+  /**
+   * The store's links as absolute canonical URLs: on its own domain when it has one, whichever address
+   * (slug or domain) this page was reached by, so a page has one canonical URL.
+   */
+  canonical: StoreLinks;
   /** A restricted store's page: never indexed. */
   noindex: boolean;
 };
@@ -38,7 +41,9 @@ export function catalogPageContext({ request, url, locals }: AstroLike): Catalog
     links: storeLinks(locals.linkBase),
     api: catalogApiForRequest(request, locals),
     origin,
-    absolute: (link) => origin + link,
+    canonical: storeLinks(
+      storeUrl({ slug: store.slug, customDomain: store.customDomain ?? null }, '/', origin).href.replace(/\/$/, ''),
+    ),
     noindex: store.allowedListsPresent,
   };
 }

@@ -1,5 +1,6 @@
 /** A bundle entry: its images, its items, the total summed from item prices, one quantity, one remove. */
-import { itemLabel, type BundleEntry } from '../../lib/bundle-grouping.ts';
+import { type BundleEntry } from '../../lib/bundle-grouping.ts';
+import { itemLabel } from '../../lib/item-title.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { ItemImage } from './ItemImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';

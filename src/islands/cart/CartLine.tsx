@@ -1,6 +1,6 @@
 /** One product line of the cart: image, name, unit price, quantity stepper, line price, remove. */
 import type { CartItem } from '../../lib/contract/answers.ts';
-import { itemTitle } from '../../lib/bundle-grouping.ts';
+import { itemTitle } from '../../lib/item-title.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { ItemImage } from './ItemImage.tsx';

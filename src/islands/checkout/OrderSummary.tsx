@@ -1,6 +1,7 @@
 /** The checkout's right column: the grouped items and the amounts (tax and shipping once the address is saved). */
 import type { Cart } from '../../lib/contract/answers.ts';
-import { groupCartItems, itemLabel } from '../../lib/bundle-grouping.ts';
+import { groupCartItems } from '../../lib/bundle-grouping.ts';
+import { itemLabel } from '../../lib/item-title.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { CartSummary } from '../cart/CartSummary.tsx';
 import { ItemImage } from '../cart/ItemImage.tsx';

@@ -49,6 +49,11 @@ export const storeAttributes = z
     /** Ours: short text for the store front hero. */
     description: z.string().nullable(),
     /**
+     * Ours: the store's own domain (no scheme), where its pages' canonical URLs are; null when it has none.
+     * Optional so a backend without it still serves; the storefront then keeps canonical URLs under `/{slug}`.
+     */
+    customDomain: z.string().nullable().optional(),
+    /**
      * Ours: a product page says "Only N left" when a variant's stock is at or below this (0: never).
      * Optional so a backend without it still serves; the storefront then uses 5.
      */

@@ -65,6 +65,7 @@ export function reshapeStore(row: StoreRow, allowedListsPresent: boolean): Store
         faviconImage: row.favicon_url,
         allowedListsPresent,
         description: row.description,
+        customDomain: row.custom_domain,
         lowStockThreshold: row.low_stock_threshold,
       },
     },

@@ -6,18 +6,18 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Order } from '../../lib/contract/answers.ts';
-import { groupCartItems, itemLabel } from '../../lib/bundle-grouping.ts';
+import { groupCartItems } from '../../lib/bundle-grouping.ts';
+import { itemLabel } from '../../lib/item-title.ts';
 import { summaryRows } from '../../lib/cart-summary.ts';
 import { formatCurrency, formatDate } from '../../lib/money.ts';
 import { ALL_COUNTRIES } from '../../lib/country-data.ts';
 import { printedAddress } from '../../lib/printed-address.ts';
-import { storeLinks } from '../../lib/store-links.ts';
+import { storeLinks, storeUrl } from '../../lib/store-links.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, OrderRow, StoreRow } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import { reshapeOrder } from '../orders/reshape.ts';
-import { storeUrl } from '../stores/store-url.ts';
 import { enqueueMail } from './outbox.ts';
 
 export type ReceiptStore = Pick<StoreRow, 'title' | 'slug' | 'custom_domain'>;
@@ -51,7 +51,7 @@ export function orderPageUrl(
   orderId: string,
   siteUrl: string,
 ): string {
-  return storeUrl(store, storeLinks('').order(orderId), siteUrl, true).href;
+  return storeUrl({ slug: store.slug, customDomain: store.custom_domain }, storeLinks('').order(orderId), siteUrl).href;
 }
 
 function receiptOf(store: ReceiptStore, order: Order, siteUrl: string): Receipt {

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { customDomainQuery, verifyPayload } from '../../lib/contract/payloads.ts';
 import { normalizeHost } from '../../lib/custom-domain.ts';
+import { storeUrl } from '../../lib/store-links.ts';
 import { reshapeStore } from '../catalog/reshape.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { assertAccess, findStoreByDomain, hasAllowedLists } from '../http/store-access.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { storeUrl } from './store-url.ts';
 
 /** The emailed link opens the store on its own domain when asked from there, else under `/{slug}` on the site. */
 function signInLink(
@@ -17,7 +17,7 @@ function signInLink(
   recipientId: string,
 ): URL {
   const onOwnDomain = Boolean(customDomain && store.custom_domain === normalizeHost(customDomain));
-  const link = storeUrl(store, '/', siteUrl, onOwnDomain);
+  const link = storeUrl({ slug: store.slug, customDomain: onOwnDomain ? store.custom_domain : null }, '/', siteUrl);
   link.searchParams.set('uuid', recipientId);
   return link;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { bundleLinesOf, groupCartItems, itemTitle } from '../../../src/lib/bundle-grouping.ts';
+import { bundleLinesOf, groupCartItems } from '../../../src/lib/bundle-grouping.ts';
+import { itemTitle } from '../../../src/lib/item-title.ts';
 import { emptyCart, kitchenSink } from './fixtures/carts.ts';
 
 describe('groupCartItems', () => {

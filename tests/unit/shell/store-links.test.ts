@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { linkBaseFor, storeHref, storeLinks } from '../../../src/lib/store-links.ts';
+import { describe, expect, test } from 'vitest';
+import { linkBaseFor, storeHref, storeLinks, storeUrl } from '../../../src/lib/store-links.ts';
 
 test('a slug store links under /{slug}', () => {
   const links = storeLinks(linkBaseFor('acme', null));
@@ -23,4 +23,24 @@ test('a custom-domain store links without a prefix: home is / and cart is /cart'
 test('storeHref accepts paths with or without a leading slash', () => {
   expect(storeHref('/acme', 'shop')).toBe('/acme/shop');
   expect(storeHref('', '/')).toBe('/');
+});
+
+describe('storeUrl: the one absolute address of a store page', () => {
+  test('on the store’s own domain when it has one, keeping the site’s scheme and port', () => {
+    expect(storeUrl({ slug: 'acme', customDomain: 'shop.acme.test' }, '/product/7', 'https://site.test').href).toBe(
+      'https://shop.acme.test/product/7',
+    );
+    expect(storeUrl({ slug: 'acme', customDomain: 'shop.acme.test' }, '/', 'http://localhost:4321').href).toBe(
+      'http://shop.acme.test:4321/',
+    );
+  });
+
+  test('under /{slug} on the site otherwise', () => {
+    expect(storeUrl({ slug: 'acme', customDomain: null }, '/product/7', 'https://site.test').href).toBe(
+      'https://site.test/acme/product/7',
+    );
+    expect(storeUrl({ slug: 'acme', customDomain: null }, '/', 'https://site.test').href).toBe(
+      'https://site.test/acme',
+    );
+  });
 });
