@@ -9,6 +9,7 @@ import { groupCartItems } from '../../lib/bundle-grouping.ts';
 import { storeLinks } from '../../lib/store-links.ts';
 import { $cart, changeQuantity, clearCart, loadCart, removeLine } from '../../stores/cart.ts';
 import { BundleLine } from './BundleLine.tsx';
+import { LoadingSkeleton } from './LoadingSkeleton.tsx';
 import { CartLine } from './CartLine.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import { GiftCards } from './GiftCards.tsx';
@@ -37,11 +38,7 @@ export default function CartView({ slug, linkBase }: CartViewProps) {
   }, [slug]);
 
   if (cart === null) {
-    return (
-      <p className="cart__loading" role="status">
-        Loading your cart…
-      </p>
-    );
+    return <LoadingSkeleton label="Loading your cart…" />;
   }
 
   if (entries.length === 0) {

@@ -33,6 +33,7 @@ import { CardForm } from './CardForm.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PlaceOrderButton } from './PlaceOrderButton.tsx';
 import { TestModeBadge } from './TestModeBadge.tsx';
+import { LoadingSkeleton } from '../cart/LoadingSkeleton.tsx';
 
 export type CheckoutFormProps = {
   slug: string;
@@ -86,12 +87,7 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
         Order placed. Taking you to your confirmation…
       </p>,
     );
-  if (cart === null || !ready)
-    return frame(
-      <p className="checkout__loading" role="status">
-        Loading checkout…
-      </p>,
-    );
+  if (cart === null || !ready) return frame(<LoadingSkeleton label="Loading checkout…" lines={1} />);
   if (cart.cartItems.length === 0) {
     return frame(
       <div className="checkout checkout--empty">
