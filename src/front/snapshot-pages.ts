@@ -2,18 +2,23 @@ import { createRequester } from '../lib/api-client/index.ts';
 import { headerCookieJar } from '../lib/cookies.ts';
 import { catalogApi } from '../lib/page-data/catalog-api.ts';
 import { listCatalogPaths, loadCatalogPayload } from '../lib/page-data/catalog-pages.ts';
+import type { RenderApi } from '../lib/page-data/request-api.ts';
 import type { SnapshotPage } from './snapshot.ts';
 
 /**
- * Every page of the public stores' catalogs, with its payload loader. Reaches the API over HTTP
- * like the pages do, with no shopper cookies, so only public data can end up in the snapshot.
+ * Every page of the public stores' catalogs, with its payload loader. Reaches the API as the pages'
+ * renders do (`api`: in process, through the snapshot's memo of anonymous catalog reads, see
+ * docs/decisions/060-benchmarks-and-budgets.md), with no shopper cookies, so only public data can end up
+ * in the snapshot.
  */
-export async function snapshotPages(baseUrl: string, publicSlugs: string[]): Promise<SnapshotPage[]> {
-  const api = catalogApi(createRequester({ baseUrl: new URL('/api/', baseUrl).href, cookies: headerCookieJar(null) }));
+export async function snapshotPages(api: RenderApi, publicSlugs: string[]): Promise<SnapshotPage[]> {
+  const catalog = catalogApi(
+    createRequester({ baseUrl: api.baseUrl, fetch: api.fetch, cookies: headerCookieJar(null) }),
+  );
   const pages: SnapshotPage[] = [];
   for (const slug of publicSlugs) {
-    for (const path of await listCatalogPaths(api, slug)) {
-      pages.push({ path, payload: () => loadCatalogPayload(api, path) });
+    for (const path of await listCatalogPaths(catalog, slug)) {
+      pages.push({ path, payload: () => loadCatalogPayload(catalog, path) });
     }
   }
   return pages;
