@@ -73,19 +73,24 @@ export const image = z
   .meta({ id: 'Image' });
 export type Image = z.infer<typeof image>;
 
+/** What a product and a bundle both show: name, description, price, images, availability. */
+const catalogItemFields = {
+  name: z.string(),
+  /** Sanitised HTML. */
+  description: z.string(),
+  /** A product's lowest price among available variants; a bundle's sum of item prices × quantities. */
+  price: money,
+  images: z.array(image),
+  default_e_commerce_image_id: z.string().nullable(),
+  /** True when it can be bought now (a product: some variant has stock). */
+  available: z.boolean(),
+  featured: z.boolean(),
+};
+
 export const product = resource(
   'product',
   z.strictObject({
-    name: z.string(),
-    /** Sanitised HTML. */
-    description: z.string(),
-    /** Lowest price among available variants. */
-    price: money,
-    images: z.array(image),
-    default_e_commerce_image_id: z.string().nullable(),
-    /** True when at least one variant has stock. */
-    available: z.boolean(),
-    featured: z.boolean(),
+    ...catalogItemFields,
     /** Option names in display order, e.g. ["Size", "Color"]; empty when the product has one variant. */
     optionNames: z.array(z.string()),
   }),
@@ -107,19 +112,7 @@ export const productVariant = resource(
 ).meta({ id: 'ProductVariant' });
 export type ProductVariant = z.infer<typeof productVariant>;
 
-export const bundle = resource(
-  'bundle',
-  z.strictObject({
-    name: z.string(),
-    description: z.string(),
-    /** Sum of item prices × quantities. */
-    price: money,
-    images: z.array(image),
-    default_e_commerce_image_id: z.string().nullable(),
-    available: z.boolean(),
-    featured: z.boolean(),
-  }),
-).meta({ id: 'Bundle' });
+export const bundle = resource('bundle', z.strictObject(catalogItemFields)).meta({ id: 'Bundle' });
 export type Bundle = z.infer<typeof bundle>;
 
 export const bundleItem = resource(

@@ -1,5 +1,6 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CONTENT_TYPES, IMAGE_EXTENSIONS } from '../../lib/content-types.ts';
 import { isSlug } from '../../lib/slug.ts';
 
 /**
@@ -9,24 +10,12 @@ import { isSlug } from '../../lib/slug.ts';
  * and what they may be called: the demo image script writes through it, the operator console will too.
  */
 
-/** The media types a store may serve, by extension. */
-export const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-};
-
 /** Letters, digits, dots, hyphens and underscores; no leading dot, no '..', no slash: a name never leaves its folder. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** True for a file name a store's media may have (and an image extension we serve). */
 export function isMediaName(name: string): boolean {
-  return NAME.test(name) && !name.includes('..') && Object.hasOwn(MEDIA_TYPES, path.extname(name).toLowerCase());
+  return NAME.test(name) && !name.includes('..') && IMAGE_EXTENSIONS.includes(path.extname(name).toLowerCase());
 }
 
 
@@ -72,7 +61,7 @@ export class MediaFolder {
     try {
       const found = await stat(file);
       if (!found.isFile()) return null;
-      return { file, size: found.size, mtimeMs: found.mtimeMs, type: MEDIA_TYPES[path.extname(name).toLowerCase()]! };
+      return { file, size: found.size, mtimeMs: found.mtimeMs, type: CONTENT_TYPES[path.extname(name).toLowerCase()]! };
     } catch {
       return null;
     }
