@@ -68,7 +68,10 @@ const UNAVAILABLE = 503;
 const STORE_ERRORS = [404, 422, UNAVAILABLE] as const;
 /** A JSON body: malformed 400, over 64 KB 413, not labelled JSON 415, invalid 422. */
 const BODY_ERRORS = [400, 413, 415, 422] as const;
-/** A cart call: a cart token the API did not issue 401, too many new carts from one client 429. */
+/**
+ * A cart call also answers 401 to a cart token the API did not issue, and 429 to a client opening too many new
+ * carts (docs/decisions/111-signed-cart-tokens-and-client-addresses.md).
+ */
 const CART_ERRORS = [...STORE_ERRORS, ...BODY_ERRORS, 401, 429] as const;
 
 const optional = z.string().optional();
