@@ -153,7 +153,7 @@ if (demo) {
   }
   if (want('static')) {
     await section('static', async () => {
-      results.static = await staticRun(server.url, BENCH.demoBuildsDir, pages.product!, BENCH.port.nginx, seconds, log);
+      results.static = await staticRun(server.url, BENCH.demoBuildsDir, pages.product!, BENCH.port, seconds, log);
     });
   }
   if (want('api')) {

@@ -22,6 +22,7 @@ export const BENCH = {
     bare: 4471,
     storefrontPg: 4472,
     nginx: 4473,
+    sirv: 4474,
   },
   /**
    * A PostgreSQL on the same host is reached by its Unix socket, as a same-host deployment should

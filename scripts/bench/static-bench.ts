@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { load, type LoadFigures } from './api-bench.ts';
 import { stopChild, waitForUrl } from './processes.ts';
+import { startScript } from './storefront-process.ts';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -41,25 +42,34 @@ http {
 }
 
 /**
- * Requests per second for one prerendered product page: from the running storefront and from nginx
- * serving the same files, one after the other in the same run, same connections and encoding.
+ * Requests per second for one prerendered product page: from the running storefront, from `sirv`
+ * (the library our reader was weighed against) and from nginx serving the same files, one after the
+ * other in the same run, same connections and encoding. Ratios are of nginx.
  */
 export async function staticRun(
   storefrontUrl: string,
   buildsDir: string,
   pagePath: string,
-  port: number,
+  ports: { nginx: number; sirv: number },
   seconds: number,
   log: (line: string) => void,
 ): Promise<LoadFigures[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-nginx-'));
   const root = await realpath(path.join(buildsDir, 'current'));
   const workers = process.env.BENCH_NGINX_WORKERS ?? 'auto';
-  await writeFile(path.join(dir, 'nginx.conf'), nginxConf(dir, root, port, workers));
+  await writeFile(path.join(dir, 'nginx.conf'), nginxConf(dir, root, ports.nginx, workers));
   const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const nginxUrl = `http://127.0.0.1:${port}`;
+  const nginxUrl = `http://127.0.0.1:${ports.nginx}`;
+  const sirv = await startScript(
+    'scripts/bench/sirv-server.ts',
+    ports.sirv,
+    `http://127.0.0.1:${ports.sirv}${pagePath}`,
+    {
+      SIRV_ROOT: root,
+    },
+  );
   try {
     await waitForUrl(nginxUrl + pagePath, 10_000, nginx);
     const target = {
@@ -71,6 +81,7 @@ export async function staticRun(
     const results: LoadFigures[] = [];
     for (const [label, url] of [
       ['storefront', storefrontUrl],
+      ['sirv', sirv.url],
       [`nginx (${workers} workers)`, nginxUrl],
     ] as const) {
       await load(url, target, 1, { label }); // warm-up
@@ -78,10 +89,11 @@ export async function staticRun(
       log(`  static ${label}: ${figures.requestsPerSecond} req/s, p99 ${figures.p99Ms} ms`);
       results.push(figures);
     }
-    const ours = results[0]!;
-    ours.ofCeiling = Math.round((ours.requestsPerSecond / results[1]!.requestsPerSecond) * 1000) / 1000;
+    const ceiling = results.at(-1)!.requestsPerSecond;
+    for (const f of results.slice(0, -1)) f.ofCeiling = Math.round((f.requestsPerSecond / ceiling) * 1000) / 1000;
     return results;
   } finally {
+    await sirv.stop();
     await stopChild(nginx, 'SIGQUIT');
     await rm(dir, { recursive: true, force: true });
   }

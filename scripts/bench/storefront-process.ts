@@ -33,9 +33,14 @@ export async function startStorefrontProcess(options: {
 }
 
 /** Starts a file of scripts/bench as a child process and waits until `readyUrl` answers. */
-export async function startScript(file: string, port: number, readyUrl: string): Promise<RunningServer> {
+export async function startScript(
+  file: string,
+  port: number,
+  readyUrl: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const child = spawn(process.execPath, [file], {
-    env: childEnv({ PORT: String(port) }),
+    env: childEnv({ ...env, PORT: String(port) }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForUrl(readyUrl, 20_000, child);

@@ -30,6 +30,7 @@ import { productRoutes, productVariantRoutes } from './products/routes.ts';
 import { storeRoutes } from './stores/routes.ts';
 import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { apiSecureHeaders } from './http/secure-headers.ts';
 
 export type AppParts = {
   db: Kysely<Database>;
@@ -99,9 +100,9 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   );
   app.use('*', limitBody(64 * 1024));
   app.use('*', refuseNulInUrl);
+  app.use('*', apiSecureHeaders);
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
     // Carts and orders are per shopper; catalog answers may be cached briefly by browsers only.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });

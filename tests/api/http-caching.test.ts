@@ -47,6 +47,30 @@ describe('HTTP caching of catalog answers', () => {
     }
   });
 
+  test('a cross-origin revalidation keeps its CORS headers on the 304', async () => {
+    const path = '/store_front/acme/products';
+    const origin = { origin: 'https://shop.example' };
+    const first = await api.call('GET', path, { headers: origin });
+    const again = await api.call('GET', path, { headers: { ...origin, 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('access-control-allow-origin')).toBe(first.headers.get('access-control-allow-origin'));
+    expect(again.headers.get('access-control-allow-origin')).toBeTruthy();
+    expect(again.headers.get('access-control-expose-headers')).toBe(first.headers.get('access-control-expose-headers'));
+  });
+
+  test('every answer, a 304 too, carries the security headers', async () => {
+    const first = await api.call('GET', '/store_front/acme');
+    const again = await api.call('GET', '/store_front/acme', {
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
+    for (const res of [first, again, await api.call('GET', '/store_front/acme/cart')]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
   test('a stale ETag gets the full answer', async () => {
     const res = await api.call('GET', '/store_front/acme/products', { headers: { 'if-none-match': 'W/"stale"' } });
     expect(res.status).toBe(200);
