@@ -1,10 +1,10 @@
 /**
- * The amounts rows under a cart, an order and the checkout (spec §3, §9): subtotal, tax,
- * shipping, one row per applied gift card (as a deduction) and the total. The server computes
- * every amount; this only decides what is shown and in what order.
+ * The amounts rows under a cart, the checkout, an order and its email (spec §3, §9): subtotal,
+ * shipping, tax, one row per applied gift card (as a deduction) and the total. The server computes
+ * every amount; this only decides what is shown and in what order, so the rows always add up.
  */
 import type { GiftCard } from './contract/answers.ts';
-import { formatCurrency } from './money.ts';
+import { decimalToCents, formatCurrency } from './money.ts';
 
 export type Amounts = {
   subTotal: string;
@@ -17,24 +17,28 @@ export type Amounts = {
 export type SummaryRow = {
   key: string;
   label: string;
-  /** Already formatted with formatCurrency; gift cards carry a leading minus sign. */
+  /** Formatted for display: an amount, "Free", or why there is none yet; gift cards carry a minus sign. */
   value: string;
-  kind: 'subtotal' | 'tax' | 'shipping' | 'gift-card' | 'total';
+  kind: 'subtotal' | 'shipping' | 'tax' | 'gift-card' | 'total';
   giftCardId?: string;
 };
 
+/** What an amount that depends on the address reads before there is one. */
+export const NOT_YET_PRICED = 'Calculated at checkout';
+
 /**
- * Rows of the summary. Before an address is saved (`withAddress` false, checkout only) tax and
- * shipping are left out — the server prices them from the address — and the total is an estimate.
+ * Rows of the summary. `priced` is whether tax and shipping were priced for an address: before one
+ * the server charges neither (docs/decisions/180-tax-and-shipping-by-destination.md), so they read
+ * "Calculated at checkout" and the total shown is what is owed so far.
  */
-export function summaryRows(amounts: Amounts, options: { withAddress: boolean }): SummaryRow[] {
+export function summaryRows(amounts: Amounts, options: { priced: boolean }): SummaryRow[] {
+  const priced = (value: string) => (options.priced ? value : NOT_YET_PRICED);
+  const shipping = decimalToCents(amounts.shippingFee) === 0 ? 'Free' : formatCurrency(amounts.shippingFee);
   const rows: SummaryRow[] = [
     { key: 'subtotal', label: 'Subtotal', value: formatCurrency(amounts.subTotal), kind: 'subtotal' },
+    { key: 'shipping', label: 'Shipping', value: priced(shipping), kind: 'shipping' },
+    { key: 'tax', label: 'Tax', value: priced(formatCurrency(amounts.tax)), kind: 'tax' },
   ];
-  if (options.withAddress) {
-    rows.push({ key: 'tax', label: 'Tax', value: formatCurrency(amounts.tax), kind: 'tax' });
-    rows.push({ key: 'shipping', label: 'Shipping', value: formatCurrency(amounts.shippingFee), kind: 'shipping' });
-  }
   for (const card of amounts.giftCards) {
     rows.push({
       key: `gift-card-${card.id}`,
@@ -44,11 +48,13 @@ export function summaryRows(amounts: Amounts, options: { withAddress: boolean })
       giftCardId: card.id,
     });
   }
-  rows.push({
-    key: 'total',
-    label: options.withAddress ? 'Total' : 'Estimated total',
-    value: formatCurrency(amounts.total),
-    kind: 'total',
-  });
+  rows.push({ key: 'total', label: 'Total', value: formatCurrency(amounts.total), kind: 'total' });
   return rows;
+}
+
+/** "Add $X more for free shipping" while the subtotal is under the threshold; nothing otherwise. */
+export function freeShippingHint(subTotal: string, threshold: string | null): string | null {
+  if (threshold === null) return null;
+  const missing = decimalToCents(threshold) - decimalToCents(subTotal);
+  return missing > 0 ? `Add ${formatCurrency(missing)} more for free shipping` : null;
 }

@@ -1,8 +1,17 @@
 /** The messages of spec §8, word for word, in one place. */
 import { ApiError } from './api-error.ts';
-import { MESSAGES, NOTIFY_TITLE } from './contract/messages.ts';
+import { MESSAGES } from './contract/messages.ts';
 
 export { MESSAGES, pageNotFoundUnmatched, pageNotFoundValidate, unableToGetStoreReport } from './contract/messages.ts';
+
+/**
+ * Spec §8's notification titles. Here rather than in contract/messages.ts: only notifications show
+ * them, and the store front's boot script, which carries messages.ts whole, never does.
+ */
+const NOTIFY_TITLE = {
+  validation: 'Validation error occurred',
+  error: 'Error',
+} as const;
 
 export type Notification = {
   title: string;

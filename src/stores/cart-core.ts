@@ -33,6 +33,7 @@ export function emptyCart(): Cart {
     shippingFee: '0.00',
     giftCards: [],
     address: null,
+    freeShippingThreshold: null,
     requiresPayment: false,
   };
 }

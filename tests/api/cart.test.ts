@@ -34,6 +34,7 @@ describe('cart identity', () => {
       shippingFee: '0.00',
       giftCards: [],
       address: null,
+      freeShippingThreshold: '75.00',
       requiresPayment: false,
     });
     const token = first.headers.get('recipient-token');
@@ -85,12 +86,18 @@ describe('cart identity', () => {
   });
 });
 
+const shipTo = (token: string, place: { country: string; state: string }) =>
+  api.call('PUT', '/store_front/acme/cart', { token, body: { cart: { ...ADDRESS, ...place } } });
+
 describe('lines and totals', () => {
   test('adding a product computes subtotal, tax, shipping and total on the server', async () => {
     const token = newToken();
-    const res = await add(token, { product_variant_id: tee, quantity: 2 });
-    expect(res.status).toBe(201);
-    // 2 × 20.00 = 40.00; tax 8.25 % = 3.30; shipping 5.99 below 75.00
+    const unpriced = await add(token, { product_variant_id: tee, quantity: 2 });
+    expect(unpriced.status).toBe(201);
+    // Before an address: tax and shipping depend on it, so neither is charged yet.
+    expect(unpriced.body).toMatchObject({ subTotal: '40.00', tax: '0.00', shippingFee: '0.00', total: '40.00' });
+    const res = await shipTo(token, { country: 'US', state: 'IL' });
+    // 2 × 20.00 = 40.00; Illinois pays the US rate 8.25 % = 3.30; shipping 5.99 below 75.00
     expect(res.body).toMatchObject({
       cartLineItemsSize: 2,
       subTotal: '40.00',
@@ -111,6 +118,7 @@ describe('lines and totals', () => {
 
   test('adding the same variant again merges the lines; shipping is free from 75.00', async () => {
     const token = newToken();
+    await shipTo(token, { country: 'US', state: 'IL' });
     await add(token, { product_variant_id: bottle, quantity: 1 });
     const res = await add(token, { product_variant_id: bottle, quantity: 2 });
     expect(res.body.cartItems).toHaveLength(1);
@@ -134,7 +142,8 @@ describe('lines and totals', () => {
       token,
       body: { cart: { ...ADDRESS, total: '0.00' }, total: '0.00' },
     });
-    expect(put.body.total).toBe(res.body.total);
+    // 20.00 + 8.25 % tax + 5.99 shipping, whatever the client said.
+    expect(put.body).toMatchObject({ subTotal: '20.00', tax: '1.65', shippingFee: '5.99', total: '27.64' });
   });
 
   test.each([
@@ -290,5 +299,52 @@ describe('address', () => {
     });
     expect(res.body.message).toBe('First name is required.');
     expect((await api.call('PUT', '/store_front/acme/cart', { token: newToken(), body: [] })).status).toBe(422);
+  });
+});
+
+describe('tax and shipping by destination (the demo store: ADR 180)', () => {
+  // 2 × 20.00 for every destination below.
+  test.each([
+    ['Illinois: the US rate', 'US', 'IL', { tax: '3.30', shippingFee: '5.99', freeShippingThreshold: '75.00' }],
+    ['California: its own rate', 'US', 'CA', { tax: '2.90', shippingFee: '5.99', freeShippingThreshold: '75.00' }],
+    ['New York: its own rate', 'US', 'NY', { tax: '3.55', shippingFee: '5.99', freeShippingThreshold: '75.00' }],
+    ['Oregon: no sales tax', 'US', 'OR', { tax: '0.00', shippingFee: '5.99', freeShippingThreshold: '75.00' }],
+    [
+      'Ontario: its HST, the Canada zone',
+      'CA',
+      'ON',
+      { tax: '5.20', shippingFee: '12.00', freeShippingThreshold: '150.00' },
+    ],
+    ['Alberta: the Canadian rate', 'CA', 'AB', { tax: '2.00', shippingFee: '12.00', freeShippingThreshold: '150.00' }],
+    ['the United Kingdom: VAT', 'GB', 'WSM', { tax: '8.00', shippingFee: '15.00', freeShippingThreshold: '200.00' }],
+    [
+      'Japan: no tax, the rest-of-the-world zone',
+      'JP',
+      '13',
+      { tax: '0.00', shippingFee: '25.00', freeShippingThreshold: null },
+    ],
+  ])('%s', async (_name, country, state, expected) => {
+    const token = newToken();
+    await add(token, { product_variant_id: tee, quantity: 2 });
+    const res = await shipTo(token, { country, state });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ subTotal: '40.00', ...expected });
+    const total =
+      (40 * 100 + Math.round(Number(expected.tax) * 100) + Math.round(Number(expected.shippingFee) * 100)) / 100;
+    expect(res.body.total).toBe(total.toFixed(2));
+  });
+
+  test("a new address re-prices the cart, and shipping is free from the zone's own threshold", async () => {
+    const token = newToken();
+    await add(token, { product_variant_id: bottle, quantity: 4 }); // 128.00
+    expect((await shipTo(token, { country: 'US', state: 'IL' })).body).toMatchObject({ shippingFee: '0.00' });
+    const canada = await shipTo(token, { country: 'CA', state: 'ON' });
+    expect(canada.body).toMatchObject({ subTotal: '128.00', shippingFee: '12.00', tax: '16.64', total: '156.64' });
+    await add(token, { product_variant_id: bottle, quantity: 1 }); // 160.00
+    expect((await api.call('GET', '/store_front/acme/cart', { token })).body).toMatchObject({
+      shippingFee: '0.00',
+      tax: '20.80',
+      total: '180.80',
+    });
   });
 });

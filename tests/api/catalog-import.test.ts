@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCatalog } from '../../src/server/catalog/catalog-format.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { ADDRESS, newToken, startTestApp, type TestApp } from './support/test-app.ts';
 
 let api: TestApp;
 beforeAll(async () => {
@@ -81,6 +81,87 @@ describe('catalog import', () => {
     });
     await expect(importCatalog(api.db, broken)).rejects.toThrow(/no product nope/);
     expect((await api.call('GET', '/store_front/broken')).status).toBe(404);
+  });
+});
+
+describe('tax and shipping settings', () => {
+  const withPricing = (store: Record<string, unknown>) => ({
+    ...catalog,
+    store: { ...catalog.store, slug: 'priced', ...store },
+  });
+
+  test('an imported store prices a cart by its rates and zones', async () => {
+    await importCatalog(
+      api.db,
+      parseCatalog(
+        withPricing({
+          tax_rates: [
+            { country: 'ca', rate_bps: 500 },
+            { country: 'CA', region: 'on', rate_bps: 1300 },
+          ],
+          shipping_zones: [{ name: 'Canada', countries: ['CA'], rate: '7.00', free_shipping_threshold: '50.00' }],
+        }),
+      ),
+    );
+    const mug = await api.db
+      .selectFrom('product_variants')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .innerJoin('stores', 'stores.id', 'products.store_id')
+      .where('stores.slug', '=', 'priced')
+      .select('product_variants.id')
+      .executeTakeFirstOrThrow();
+    const token = newToken();
+    await api.call('POST', '/store_front/priced/cart/cart_line_items', {
+      token,
+      body: { cart_line_item: { product_variant_id: String(mug.id), quantity: 1 } },
+    });
+    const ontario = await api.call('PUT', '/store_front/priced/cart', {
+      token,
+      body: { cart: { ...ADDRESS, country: 'CA', state: 'ON' } },
+    });
+    expect(ontario.body).toMatchObject({
+      subTotal: '9.99',
+      tax: '1.30',
+      shippingFee: '7.00',
+      freeShippingThreshold: '50.00',
+    });
+    // No zone lists the US and there is no * zone: the store's own rate (and its tax default).
+    const us = await api.call('PUT', '/store_front/priced/cart', { token, body: { cart: ADDRESS } });
+    expect(us.body).toMatchObject({ tax: '0.50', shippingFee: '2.00', freeShippingThreshold: null });
+  });
+
+  test.each([
+    ['an unknown country', { tax_rates: [{ country: 'XX', rate_bps: 100 }] }, /tax_rates\.0\.country/],
+    [
+      'a region the country does not have',
+      { tax_rates: [{ country: 'US', region: 'ZZ', rate_bps: 100 }] },
+      /tax_rates\.0\.region/,
+    ],
+    ['a rate over 100 %', { tax_rates: [{ country: 'US', rate_bps: 10_001 }] }, /tax_rates\.0\.rate_bps/],
+    [
+      'one country twice',
+      {
+        tax_rates: [
+          { country: 'US', rate_bps: 100 },
+          { country: 'us', rate_bps: 200 },
+        ],
+      },
+      /each country and region may have one rate/,
+    ],
+    [
+      'a country in two zones',
+      {
+        shipping_zones: [
+          { name: 'A', countries: ['US'], rate: '1.00' },
+          { name: 'B', countries: ['CA', 'US'], rate: '2.00' },
+        ],
+      },
+      /a country \(or \*\) may be in one zone only/,
+    ],
+    ['a zone without countries', { shipping_zones: [{ name: 'A', countries: [], rate: '1.00' }] }, /countries/],
+    ['a zone rate with three decimals', { shipping_zones: [{ name: 'A', countries: ['US'], rate: '1.005' }] }, /rate/],
+  ])('%s is refused, naming the field', (_name, store, message) => {
+    expect(() => parseCatalog(withPricing(store))).toThrow(message);
   });
 });
 

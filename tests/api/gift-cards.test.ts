@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newToken, startTestApp, variantId, type TestApp } from './support/test-app.ts';
+import { ADDRESS, newToken, startTestApp, variantId, type TestApp } from './support/test-app.ts';
 
 let api: TestApp;
 let tee: string;
@@ -35,7 +35,8 @@ const add = (token: string, id: string, quantity = 1) =>
 describe('gift cards', () => {
   test('applying a card takes at most what is owed', async () => {
     const token = newToken();
-    await add(token, tee); // 20.00 + 1.65 tax + 5.99 shipping = 27.64
+    await api.call('PUT', '/store_front/acme/cart', { token, body: { cart: ADDRESS } });
+    await add(token, tee); // 20.00 + 1.65 tax (Illinois) + 5.99 shipping = 27.64
     const res = await apply(token, 'acme-25');
     expect(res.status).toBe(200);
     expect(res.body.giftCards).toEqual([{ id: expect.any(String), code: 'ACME-25', amount: '25.00' }]);
@@ -78,6 +79,7 @@ describe('gift cards', () => {
 
   test('removing a card gives its amount back to the total', async () => {
     const token = newToken();
+    await api.call('PUT', '/store_front/acme/cart', { token, body: { cart: ADDRESS } });
     await add(token, tee);
     const applied = await apply(token, 'ACME-25');
     const id = applied.body.giftCards[0].id;

@@ -434,3 +434,35 @@ test('with the built-in test processor the checkout shows a visible "Test mode â
   await expect(page.getByLabel('Card number')).toBeVisible();
   expect((await badge.boundingBox())!.y).toBeLessThan((await page.getByLabel('Card number').boundingBox())!.y);
 });
+
+test('before an address the cart charges no tax or shipping and says so; the address prices both by its state', async ({
+  page,
+  baseURL,
+}) => {
+  const shop = api(page, baseURL);
+  const { variant } = await shop.firstVariant();
+  const added = await shop.addVariant(variant.id, 1);
+  const subtotal = decimalToCents(added.subTotal);
+  expect(subtotal).toBeLessThan(7_500);
+  const cart = new CartPage(page);
+  await cart.goto();
+  await expect(cart.summary('Shipping')).toHaveText('Calculated at checkout');
+  await expect(cart.summary('Tax')).toHaveText('Calculated at checkout');
+  // Nothing depending on the address hides in the total.
+  await expect(cart.summary('Total')).toHaveText(formatCurrency(subtotal));
+  await expect(page.getByTestId('free-shipping-hint')).toHaveText(
+    `Add ${formatCurrency(7_500 - subtotal)} more for free shipping`,
+  );
+
+  await page.getByRole('link', { name: 'Checkout' }).last().click();
+  const checkout = new CheckoutPage(page);
+  await checkout.fillAddress({ ...ADA, state: 'California' });
+  const californiaTax = Math.floor((subtotal * 725 + 5_000) / 10_000);
+  await expect(checkout.summary('Tax')).toHaveText(formatCurrency(californiaTax));
+  await expect(checkout.summary('Shipping')).toHaveText('$5.99');
+  await expect(checkout.summary('Total')).toHaveText(formatCurrency(subtotal + californiaTax + 599));
+
+  await checkout.fillAddress({ ...ADA, state: 'Oregon' });
+  await expect(checkout.summary('Tax')).toHaveText('$0.00');
+  await expect(checkout.summary('Total')).toHaveText(formatCurrency(subtotal + 599));
+});

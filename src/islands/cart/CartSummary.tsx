@@ -1,15 +1,23 @@
-/** Subtotal, tax, shipping, each applied gift card and the total (spec §9 formatting). */
-import { summaryRows, type Amounts } from '../../lib/cart-summary.ts';
+/** The one order summary: cart, checkout, confirmation and order page (spec §9 formatting). */
+import { freeShippingHint, summaryRows, type Amounts } from '../../lib/cart-summary.ts';
 
 export type CartSummaryProps = {
   amounts: Amounts;
-  /** Tax and shipping are known once an address is saved; before that they say so. */
-  withAddress: boolean;
+  /** Tax and shipping are priced once an address is saved; before that they say so. */
+  priced: boolean;
+  /** A cart's threshold for "Add $X more for free shipping"; orders have none. */
+  freeShippingThreshold?: string | null;
   heading?: string;
 };
 
-export function CartSummary({ amounts, withAddress, heading = 'Order summary' }: CartSummaryProps) {
-  const rows = summaryRows(amounts, { withAddress });
+export function CartSummary({
+  amounts,
+  priced,
+  freeShippingThreshold = null,
+  heading = 'Order summary',
+}: CartSummaryProps) {
+  const rows = summaryRows(amounts, { priced });
+  const hint = freeShippingHint(amounts.subTotal, freeShippingThreshold);
   return (
     <section className="cart-summary" aria-label={heading}>
       <h2 className="cart-summary__heading">{heading}</h2>
@@ -25,6 +33,11 @@ export function CartSummary({ amounts, withAddress, heading = 'Order summary' }:
           </div>
         ))}
       </dl>
+      {hint && (
+        <p className="cart-summary__hint" data-testid="free-shipping-hint">
+          {hint}
+        </p>
+      )}
     </section>
   );
 }

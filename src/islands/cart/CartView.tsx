@@ -107,8 +107,7 @@ export default function CartView({ slug, linkBase }: CartViewProps) {
       </div>
       <aside className="cart__side">
         <GiftCards giftCards={cart.giftCards} />
-        {/* The cart shows the server's amounts as they stand; checkout re-prices them from the address. */}
-        <CartSummary amounts={cart} withAddress />
+        <CartSummary amounts={cart} priced={cart.address !== null} freeShippingThreshold={cart.freeShippingThreshold} />
         <a className="button button--primary cart__checkout" href={links.checkout}>
           Checkout
         </a>

@@ -36,7 +36,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           ),
         )}
       </ul>
-      <CartSummary amounts={cart} withAddress={cart.address !== null} />
+      <CartSummary amounts={cart} priced={cart.address !== null} freeShippingThreshold={cart.freeShippingThreshold} />
     </aside>
   );
 }

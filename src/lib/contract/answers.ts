@@ -206,8 +206,13 @@ export const cart = z
     tax: money,
     shippingFee: money,
     giftCards: z.array(giftCard),
-    /** Ours: the saved contact and shipping address, null until `PUT …/cart`. */
+    /**
+     * Ours: the saved contact and shipping address, null until `PUT …/cart`. Tax and shipping are
+     * priced for it; without one both are 0.00 and the storefront shows "Calculated at checkout".
+     */
     address: address.nullable(),
+    /** Ours: shipping is free from this subtotal at the address's zone (the store's own before an address); null never. */
+    freeShippingThreshold: money.nullable(),
     /** Ours: true when a card payment is needed (total > 0). */
     requiresPayment: z.boolean(),
   })

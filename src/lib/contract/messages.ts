@@ -4,11 +4,6 @@
  * the boot script carries only the strings it uses.
  */
 
-export const NOTIFY_TITLE = {
-  validation: 'Validation error occurred',
-  error: 'Error',
-} as const;
-
 export const MESSAGES = {
   unexpected: 'Sorry an unexpected error occurred, please try again.',
   unableFetchStore: 'Unable Fetch Store',

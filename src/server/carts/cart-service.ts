@@ -8,7 +8,8 @@ import { compileOnce } from '../db/compile-once.ts';
 import type { CartRow, Database, StoreRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/context.ts';
 import { MAX_QUANTITY } from '../../lib/contract/limits.ts';
-import { computeTotals, countCartUnits, type PricingRule, type Totals } from '../domain/cart-math.ts';
+import { computeTotals, countCartUnits, type Totals } from '../domain/cart-math.ts';
+import { pricingRuleFor, type StorePricing } from '../domain/destination-pricing.ts';
 import type { StockLine } from '../domain/stock.ts';
 
 type Db = Kysely<Database>;
@@ -23,11 +24,21 @@ export function cartToken(c: Context<AppEnv>): string {
   return token;
 }
 
-export function pricingRule(store: StoreRow): PricingRule {
+/** A store's tax and shipping settings as the pricing rules read them. */
+export function storePricing(store: StoreRow): StorePricing {
   return {
-    taxRateBps: store.tax_rate_bps,
-    shippingFlatCents: store.shipping_flat_cents,
-    freeShippingThresholdCents: store.free_shipping_threshold_cents,
+    taxRates: store.tax_rates.map((rate) => ({ country: rate.country, region: rate.region, rateBps: rate.rate_bps })),
+    shippingZones: store.shipping_zones.map((zone) => ({
+      name: zone.name,
+      countries: zone.countries,
+      rateCents: zone.rate_cents,
+      freeShippingThresholdCents: zone.free_shipping_threshold_cents,
+    })),
+    defaultTaxRateBps: store.tax_rate_bps,
+    defaultShipping: {
+      rateCents: store.shipping_flat_cents,
+      freeShippingThresholdCents: store.free_shipping_threshold_cents,
+    },
   };
 }
 
@@ -399,6 +410,8 @@ export type CartState = {
   lines: CartLine[];
   cards: AppliedCard[];
   totals: Totals;
+  /** Free shipping from this subtotal at the cart's destination (the store's own before an address). */
+  freeShippingThresholdCents: number | null;
 };
 
 function withTotals(
@@ -407,6 +420,9 @@ function withTotals(
   { lines, cards }: Pick<CartState, 'lines' | 'cards'>,
   now: Date,
 ): CartState {
+  // Tax and shipping follow the saved address; before one, they are not charged (docs/decisions/180).
+  const address = cart?.address ?? null;
+  const rule = pricingRuleFor(storePricing(store), address && { country: address.country, region: address.state });
   const totals = computeTotals(
     lines.map((l) => ({
       unitPriceCents: l.price_cents,
@@ -414,14 +430,14 @@ function withTotals(
       bundleId: l.bundle_id,
       bundleQuantity: l.bundle_quantity,
     })),
-    pricingRule(store),
+    rule,
     cards.map((g) => ({
       id: g.id,
       code: g.code,
       balanceCents: g.expires_at && g.expires_at <= now ? 0 : g.balance_cents,
     })),
   );
-  return { cart, lines, cards, totals };
+  return { cart, lines, cards, totals, freeShippingThresholdCents: rule.freeShippingThresholdCents };
 }
 
 /** Everything the server computes about a cart, from current prices and balances. */
@@ -483,6 +499,8 @@ export function reshapeCart(state: CartState): Cart {
     shippingFee: centsToDecimal(totals.shippingCents),
     giftCards,
     address: state.cart?.address ?? null,
+    freeShippingThreshold:
+      state.freeShippingThresholdCents === null ? null : centsToDecimal(state.freeShippingThresholdCents),
     requiresPayment: totals.totalCents > 0,
   };
 }

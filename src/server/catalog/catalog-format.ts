@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
+import { ALL_COUNTRIES } from '../../lib/country-data.ts';
+import { regionValue, regionsOf } from '../../lib/countries.ts';
 import { decimalToCents } from '../../lib/money.ts';
 import { normalizeHost } from '../../lib/custom-domain.ts';
 import { isSitePath, isWebUrl } from '../../lib/site-urls.ts';
@@ -23,6 +25,59 @@ const assetUrl = z
 
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and hyphens');
 
+/** A country as addresses carry it: an ISO 3166-1 code of the address dataset, any case. */
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => ALL_COUNTRIES.some((c) => c.countryShortCode === code), 'must be a two-letter country code');
+
+/**
+ * Tax by destination: a country's rate (no `region`) or one state's / province's, named by the code the
+ * address form stores ("CA", "ON"). Each country and region once.
+ */
+const taxRates = z
+  .array(
+    z
+      .object({
+        country: countryCode,
+        region: z.string().trim().toUpperCase().min(1).max(40).nullable().default(null),
+        rate_bps: z.number().int().min(0).max(10_000),
+      })
+      .refine(
+        (rate) =>
+          rate.region === null ||
+          regionsOf(ALL_COUNTRIES, rate.country).some((r) => regionValue(r).toUpperCase() === rate.region),
+        { message: "must be a region code of the country's addresses", path: ['region'] },
+      ),
+  )
+  .max(1_000)
+  .default([])
+  .refine(
+    (rates) => new Set(rates.map((r) => `${r.country}/${r.region ?? ''}`)).size === rates.length,
+    'each country and region may have one rate',
+  );
+
+/** Shipping by destination: the first zone listing the country, else the one listing `*`, else the store's own rate. */
+const shippingZones = z
+  .array(
+    z.object({
+      name: z.string().trim().min(1).max(100),
+      countries: z
+        .array(z.union([z.literal('*'), countryCode]))
+        .min(1)
+        .max(300),
+      rate: money,
+      free_shipping_threshold: money.nullable().default(null),
+    }),
+  )
+  .max(100)
+  .default([])
+  .refine((zones) => {
+    const listed = zones.flatMap((zone) => zone.countries);
+    return new Set(listed).size === listed.length;
+  }, 'a country (or *) may be in one zone only');
+
 /** What products and bundles both have: they are listed, searched and featured alike. */
 const listingFields = {
   id: key,
@@ -43,6 +98,8 @@ export const catalogSchema = z.object({
     tax_rate_bps: z.number().int().min(0).max(10_000).default(0),
     shipping_flat: money.default(0),
     free_shipping_threshold: money.nullable().default(null),
+    tax_rates: taxRates,
+    shipping_zones: shippingZones,
     /** The product page says "Only N left" at or below this stock; 0 never. */
     low_stock_threshold: z.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
     allowed_recipients: z.array(z.object({ email: z.email().toLowerCase(), uuid: z.uuid() })).default([]),

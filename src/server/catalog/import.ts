@@ -39,6 +39,15 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       tax_rate_bps: s.tax_rate_bps,
       shipping_flat_cents: s.shipping_flat,
       free_shipping_threshold_cents: s.free_shipping_threshold,
+      tax_rates: JSON.stringify(s.tax_rates),
+      shipping_zones: JSON.stringify(
+        s.shipping_zones.map((zone) => ({
+          name: zone.name,
+          countries: zone.countries,
+          rate_cents: zone.rate,
+          free_shipping_threshold_cents: zone.free_shipping_threshold,
+        })),
+      ),
       low_stock_threshold: s.low_stock_threshold,
     };
     const store = await trx

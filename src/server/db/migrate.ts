@@ -7,6 +7,7 @@ import * as moneyBigint from './migrations/0004_money_bigint.ts';
 import * as stock from './migrations/0005_stock.ts';
 import * as mailOutbox from './migrations/0006_mail_outbox.ts';
 import * as reconciliation from './migrations/0007_reconciliation.ts';
+import * as destinationPricing from './migrations/0008_destination_pricing.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_stock': stock,
   '0006_mail_outbox': mailOutbox,
   '0007_reconciliation': reconciliation,
+  '0008_destination_pricing': destinationPricing,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

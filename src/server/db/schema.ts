@@ -5,6 +5,16 @@ import type { Address } from '../../lib/contract/answers.ts';
 type Json<T> = ColumnType<T, string, string>;
 type Timestamp = ColumnType<Date, Date, Date>;
 
+/** One row of `stores.tax_rates`: a country's rate, or one of its regions' (by the code addresses store). */
+export type StoredTaxRate = { country: string; region: string | null; rate_bps: number };
+/** One row of `stores.shipping_zones`; `countries` may hold `*`, every country no other zone lists. */
+export type StoredShippingZone = {
+  name: string;
+  countries: string[];
+  rate_cents: number;
+  free_shipping_threshold_cents: number | null;
+};
+
 export type StoresTable = {
   id: Generated<number>;
   slug: string;
@@ -16,6 +26,9 @@ export type StoresTable = {
   tax_rate_bps: number;
   shipping_flat_cents: number;
   free_shipping_threshold_cents: number | null;
+  /** Tax by destination (migration 0008); the rates above apply where none names the address. */
+  tax_rates: ColumnType<StoredTaxRate[], string | undefined, string>;
+  shipping_zones: ColumnType<StoredShippingZone[], string | undefined, string>;
   /** The product page says "Only N left" at or below this stock; 0 never (migration 0005). */
   low_stock_threshold: Generated<number>;
   created_at: Generated<Date>;

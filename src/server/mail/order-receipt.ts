@@ -74,7 +74,7 @@ function receiptOf(store: ReceiptStore, order: Order, siteUrl: string): Receipt 
     number: details.number,
     date: formatDate(details.createdAt),
     lines,
-    amounts: summaryRows(details, { withAddress: true }).map((row) => ({
+    amounts: summaryRows(details, { priced: true }).map((row) => ({
       label: row.label,
       value: row.value,
       total: row.kind === 'total',

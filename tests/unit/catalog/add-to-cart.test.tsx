@@ -27,6 +27,7 @@ function cartWith(size: number): Cart {
     shippingFee: '0.00',
     giftCards: [],
     address: null,
+    freeShippingThreshold: null,
     requiresPayment: true,
   };
 }
