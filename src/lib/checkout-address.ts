@@ -51,11 +51,11 @@ export function addressErrors(error: unknown): Partial<Record<AddressField, stri
   return out;
 }
 
-/** Stripe's billing details: the name and email typed for the card, else the address's. */
-export function billingDetails(address: Address, card: { name: string; email: string }): BillingDetails {
+/** Stripe's billing details: the name typed for the card, else the address's; the contact email (asked once). */
+export function billingDetails(address: Address, cardName: string): BillingDetails {
   return {
-    name: card.name.trim() || `${address.first_name} ${address.last_name}`.trim(),
-    email: (card.email || address.email).trim(),
+    name: cardName.trim() || `${address.first_name} ${address.last_name}`.trim(),
+    email: address.email.trim(),
     phone: address.phone,
     address: {
       line1: address.address_line1,

@@ -1,7 +1,8 @@
 /**
  * The checkout's rules over its flags (spec §3, §4, §5): when the card form is valid, when an
- * order request is 'sending', and when the pay button may be pressed.
+ * order request is 'sending', and which field a Place order is refused for.
  */
+import { ADDRESS_FIELDS, type AddressField } from './checkout-address.ts';
 
 /** The checkout flags of spec §3. */
 export type CheckoutFlags = {
@@ -42,16 +43,28 @@ export function isSending(flags: CheckoutFlags): boolean {
   return flags.gettingPaymentIntent || flags.finalizingOrder || flags.chargingCard;
 }
 
+/** Every field Place order checks, in the page's order: the address, then the card. */
+export type CheckoutField = AddressField | Exclude<CardFlag, 'cardEmail'>;
+
+/**
+ * The card's own fields in the page's order. Its email flag (spec §3) has no field of its own: the
+ * contact email, asked once, sets it.
+ */
+const CARD_FIELDS = ['cardNumber', 'cardExpiry', 'cardCvc', 'cardName'] as const;
+
 export type PlaceOrderInput = {
   flags: CheckoutFlags;
-  addressValid: boolean;
+  addressValidity: Partial<Record<AddressField, { valid: boolean }>>;
   /** False when gift cards cover the total: then no card is asked for. */
   requiresPayment: boolean;
-  cartEmpty: boolean;
 };
 
-/** The pay button is enabled only with a valid address, a valid card (when one is needed) and nothing in flight. */
-export function canPlaceOrder({ flags, addressValid, requiresPayment, cartEmpty }: PlaceOrderInput): boolean {
-  if (cartEmpty || !addressValid || isSending(flags)) return false;
-  return requiresPayment ? isCardValid(flags) : true;
+/**
+ * The field a Place order is refused for, where focus goes: the first invalid one on the page, or
+ * null when the order may be placed.
+ */
+export function firstInvalidField({ flags, addressValidity, requiresPayment }: PlaceOrderInput): CheckoutField | null {
+  const address = ADDRESS_FIELDS.find((field) => addressValidity[field]?.valid !== true);
+  if (address) return address;
+  return requiresPayment ? (CARD_FIELDS.find((field) => !flags[field]) ?? null) : null;
 }

@@ -1,8 +1,10 @@
 /**
- * The checkout page's state and actions. `$checkout` holds the flags of spec §3 and the rules read
- * from them: the card form sets the five validity flags, the payment flow (lib/payment-flow.ts)
- * the three progress flags. The rest is the address form (values, validity, what the cart has
- * saved), the card holder, the payment provider and the outcome of placing the order.
+ * The checkout page's state and actions: one page, one action. `$checkout` holds the flags of
+ * spec §3: the card form sets four validity flags and the contact email the fifth (the email is
+ * asked once), the payment flow (lib/payment-flow.ts) the three progress flags. The rest is the
+ * address form (values, validity, what the cart has saved: it is saved in the background as it
+ * changes, so tax and shipping follow it), the name on the card, the payment provider and the
+ * outcome of placing the order.
  */
 import type { Stripe, StripeCardNumberElement } from '@stripe/stripe-js';
 import { atom, computed, map } from 'nanostores';
@@ -17,10 +19,12 @@ import {
   type AddressField,
 } from '../lib/checkout-address.ts';
 import {
+  firstInvalidField,
   initialCheckoutFlags,
   isCardValid,
   isSending,
   type CardFlag,
+  type CheckoutField,
   type CheckoutFlags,
   type ProgressFlag,
 } from '../lib/checkout-rules.ts';
@@ -28,7 +32,7 @@ import { notificationFor } from '../lib/error-catalogue.ts';
 import { createPaymentFlow, type PaymentFlow } from '../lib/payment-flow.ts';
 import { loadPaymentProvider } from '../lib/payments/load-stripe.ts';
 import { formMessage, type FieldResult } from '../lib/validation/index.ts';
-import { loadCart, resetCart, setCart } from './cart.ts';
+import { $cart, loadCart, resetCart, setCart } from './cart.ts';
 import { notifyError } from './notifications.ts';
 
 export const $checkout = map<CheckoutFlags>({ ...initialCheckoutFlags });
@@ -63,8 +67,8 @@ export const $addressValidity = map<Partial<Record<AddressField, Pick<FieldResul
 /** The server's messages (a 422 to the save) by field, until the field changes. */
 export const $addressErrors = atom<Partial<Record<AddressField, string>>>({});
 
-/** True after a save attempt: every field shows its message, and the form its own. */
-export const $addressAttempted = atom(false);
+/** True after a refused Place order: every field shows its message, and the address form its own. */
+export const $attempted = atom(false);
 
 export const $savingAddress = atom(false);
 
@@ -81,8 +85,8 @@ export const $addressValid = computed($addressValidity, (validity) =>
 /** True when what is shown is what the cart has saved (tax and shipping are priced from it). */
 export const $addressSaved = computed([$savedAddress, $address], sameAddress);
 
-/** 'Form incomplete.' or 'Sorry, not all fields are filled out correctly.' after a save attempt (spec §5). */
-export const $addressMessage = computed([$addressAttempted, $addressValidity], (attempted, validity) =>
+/** 'Form incomplete.' or 'Sorry, not all fields are filled out correctly.' after a refused Place order (spec §5). */
+export const $addressMessage = computed([$attempted, $addressValidity], (attempted, validity) =>
   attempted ? formMessage(ADDRESS_FIELDS.map((field) => validity[field])) : null,
 );
 
@@ -93,16 +97,12 @@ export function startFromCart(cart: Cart): void {
   if (!cart.address) return;
   $address.set(cart.address);
   $savedAddress.set(cart.address);
-  $cardHolder.setKey('email', cart.address.email);
 }
 
 /** One field typed or chosen. */
 export function changeAddress(field: AddressField, value: string): void {
   const address = $address.get();
   if (address[field] === value) return;
-  // The receipt email follows the contact email until the shopper types another one.
-  const cardEmail = $cardHolder.get().email;
-  if (field === 'email' && (cardEmail === '' || cardEmail === address.email)) $cardHolder.setKey('email', value);
   $address.setKey(field, value);
   const errors = $addressErrors.get();
   if (errors[field]) $addressErrors.set({ ...errors, [field]: undefined });
@@ -115,37 +115,68 @@ export function recordAddressValidity(
 ): void {
   const current = $addressValidity.get()[field];
   if (current?.valid !== valid || current.missing !== missing) $addressValidity.setKey(field, { valid, missing });
+  // The card's email flag (spec §3) is the contact email's: the receipt goes there, asked once.
+  if (field === 'email') setCardFlag('cardEmail', valid);
 }
+
+/** The save in flight, so Place order can wait for it rather than send a second one. */
+let saving: Promise<void> | null = null;
+/** An address the server refused: not sent again by itself until it changes. */
+let refused: Address | null = null;
 
 /** `PUT …/cart` with the address shown, when every field is valid; the answer prices tax and shipping. */
 export async function saveAddress(slug: string): Promise<void> {
-  $addressAttempted.set(true);
-  if (!$addressValid.get() || $savingAddress.get()) return;
-  $savingAddress.set(true);
+  if (saving) await saving;
+  if (!$addressValid.get() || $addressSaved.get()) return;
   const snapshot = $address.get();
-  try {
-    setCart(await putAddress(browserRequester(), slug, { cart: snapshot }));
-    $savedAddress.set(snapshot);
-    $addressErrors.set({});
-  } catch (error) {
-    $addressErrors.set(addressErrors(error));
-    notifyError(error);
-  } finally {
-    $savingAddress.set(false);
-  }
+  $savingAddress.set(true);
+  saving = (async () => {
+    try {
+      setCart(await putAddress(browserRequester(), slug, { cart: snapshot }));
+      refused = null;
+      $addressErrors.set({});
+      $savedAddress.set(snapshot);
+    } catch (error) {
+      refused = snapshot;
+      $addressErrors.set(addressErrors(error));
+      notifyError(error);
+    } finally {
+      saving = null;
+      $savingAddress.set(false);
+    }
+  })();
+  await saving;
 }
+
+/** How long typing must pause before the address is saved in the background. */
+export const ADDRESS_SAVE_DELAY_MS = 600;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Saves the address in the background whenever it is valid and not what the cart has, once typing
+ * pauses: there is no save button, and tax and shipping follow the address as it changes.
+ */
+function saveAddressAsItChanges(slug: string): () => void {
+  const schedule = () => {
+    clearTimeout(saveTimer);
+    if (!$addressValid.get() || $addressSaved.get() || sameAddress(refused, $address.get())) return;
+    saveTimer = setTimeout(() => void saveAddress(slug), ADDRESS_SAVE_DELAY_MS);
+  };
+  const stops = [$address.listen(schedule), $addressValidity.listen(schedule), $savedAddress.listen(schedule)];
+  return () => {
+    clearTimeout(saveTimer);
+    for (const stop of stops) stop();
+  };
+}
+let stopSaving: (() => void) | null = null;
 
 // ---------------------------------------------------------------- the card and the order
 
-/** 'Name on card' and the receipt 'Email'. */
-export const $cardHolder = map({ name: '', email: '' });
+/** 'Name on card'. */
+export const $cardName = atom('');
 
 export function setCardName(name: string): void {
-  $cardHolder.setKey('name', name);
-}
-
-export function setCardEmail(email: string): void {
-  $cardHolder.setKey('email', email);
+  $cardName.set(name);
 }
 
 /** Stripe.js, or the test-mode stand-in with the same surface (lib/payments/load-stripe.ts). */
@@ -192,10 +223,14 @@ export function resetCheckout(): void {
   $savedAddress.set(null);
   $addressValidity.set({});
   $addressErrors.set({});
-  $addressAttempted.set(false);
+  $attempted.set(false);
   $savingAddress.set(false);
   $checkoutReady.set(false);
-  $cardHolder.set({ name: '', email: '' });
+  stopSaving?.();
+  stopSaving = null;
+  saving = null;
+  refused = null;
+  $cardName.set('');
   providerLoad++;
   $paymentProvider.set({ kind: 'none' });
   $payError.set(null);
@@ -206,6 +241,7 @@ export function resetCheckout(): void {
 /** Opens the checkout of this store: a fresh form, its payment flow and the current cart. */
 export function startCheckout(slug: string): Promise<Cart | null> {
   resetCheckout();
+  stopSaving = saveAddressAsItChanges(slug);
   flow = createPaymentFlow({
     api: {
       checkout: () => checkout(browserRequester(), slug),
@@ -221,13 +257,32 @@ export function startCheckout(slug: string): Promise<Cart | null> {
 }
 
 /**
- * Places the order with the card element (null when gift cards cover the total): pays, then
- * finalizes (lib/payment-flow.ts). A refusal is kept in $payError and the cart read again.
+ * The field Place order would be refused for (every field then shows its message), or null when
+ * the order may go: the page moves focus there.
+ */
+export function refusePlaceOrder(): CheckoutField | null {
+  const field = firstInvalidField({
+    flags: $checkout.get(),
+    addressValidity: $addressValidity.get(),
+    requiresPayment: $cart.get()?.requiresPayment ?? false,
+  });
+  if (field) $attempted.set(true);
+  return field;
+}
+
+/**
+ * Places the order with the card element (null when gift cards cover the total): saves the address
+ * if the background save has not yet, pays, then finalizes (lib/payment-flow.ts). A refusal is kept
+ * in $payError and the cart read again.
  */
 export async function placeOrder(slug: string, card: StripeCardNumberElement | null): Promise<void> {
-  if (!flow) return;
+  if (!flow || refusePlaceOrder()) return;
   $payError.set(null);
-  const outcome = await flow.placeOrder({ card, billing: billingDetails($address.get(), $cardHolder.get()) });
+  clearTimeout(saveTimer);
+  await saveAddress(slug);
+  // Refused by the server: its messages are on their fields; nothing is paid for an unpriced cart.
+  if (!$addressSaved.get()) return;
+  const outcome = await flow.placeOrder({ card, billing: billingDetails($address.get(), $cardName.get()) });
   switch (outcome.kind) {
     case 'ordered':
       $placedOrder.set(outcome.order.orderDetails.id);

@@ -1,6 +1,7 @@
 /**
- * Contact and shipping address, saved with `PUT store_front/{slug}/cart` (the server prices tax
- * and shipping from it). Built from the forms components; the country data loads lazily.
+ * Contact and shipping address. No save button: stores/checkout.ts saves it with
+ * `PUT store_front/{slug}/cart` as it changes (the server prices tax and shipping from it), and
+ * Place order saves what is left. Built from the forms components; the country data loads lazily.
  */
 import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
@@ -8,10 +9,10 @@ import type { AddressField } from '../../lib/checkout-address.ts';
 import type { FieldResult } from '../../lib/validation/index.ts';
 import {
   $address,
-  $addressAttempted,
   $addressErrors,
   $addressMessage,
   $addressSaved,
+  $attempted,
   $savingAddress,
   changeAddress,
   recordAddressValidity,
@@ -21,6 +22,7 @@ import { CountrySelect } from '../forms/CountrySelect.tsx';
 import { FormMessage } from '../forms/FormMessage.tsx';
 import { StateSelect } from '../forms/StateSelect.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { FieldSlot } from './FieldSlot.tsx';
 import { PhoneField } from './PhoneField.tsx';
 
 /** Rules per field; address_line2 is optional. State is required (spec §5) — StateSelect owns that rule. */
@@ -41,7 +43,7 @@ export type AddressFormProps = {
 export function AddressForm({ slug }: AddressFormProps) {
   const values = useStore($address);
   const errors = useStore($addressErrors);
-  const showErrors = useStore($addressAttempted);
+  const showErrors = useStore($attempted);
   const formMessage = useStore($addressMessage);
   const saving = useStore($savingAddress);
   const saved = useStore($addressSaved);
@@ -52,25 +54,29 @@ export function AddressForm({ slug }: AddressFormProps) {
     label: string,
     extra: { autoComplete?: string; type?: 'text' | 'email'; optional?: boolean } = {},
   ) => (
-    <TextField
-      name={field}
-      label={label}
-      type={extra.type ?? 'text'}
-      autoComplete={extra.autoComplete}
-      value={values[field]}
-      onValueChange={(value) => onChange(field, value)}
-      rules={extra.optional ? undefined : ADDRESS_RULES[field as keyof typeof ADDRESS_RULES]}
-      onValidity={validity(field)}
-      showErrors={showErrors}
-      error={errors[field]}
-    />
+    <FieldSlot name={field}>
+      <TextField
+        name={field}
+        label={label}
+        type={extra.type ?? 'text'}
+        autoComplete={extra.autoComplete}
+        value={values[field]}
+        onValueChange={(value) => onChange(field, value)}
+        rules={extra.optional ? undefined : ADDRESS_RULES[field as keyof typeof ADDRESS_RULES]}
+        onValidity={validity(field)}
+        showErrors={showErrors}
+        error={errors[field]}
+      />
+    </FieldSlot>
   );
+  // Enter in a field saves at once rather than after the pause.
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     void saveAddress(slug);
   };
   return (
-    <form className="checkout__address" onSubmit={submit} noValidate>
+    // data-saved: the cart is priced for exactly what is shown (end-to-end tests wait on it).
+    <form className="checkout__address" onSubmit={submit} noValidate data-saved={saved && !saving}>
       <fieldset aria-label="Contact and shipping">
         <legend>Contact and shipping</legend>
         <div className="checkout__row">
@@ -82,38 +88,44 @@ export function AddressForm({ slug }: AddressFormProps) {
         {text('address_line2', 'Address line 2', { autoComplete: 'address-line2', optional: true })}
         {text('city', 'City', { autoComplete: 'address-level2' })}
         <div className="checkout__row">
-          <CountrySelect
-            value={values.country || null}
-            onChange={(value) => onChange('country', value)}
-            rules="required"
-            onValidity={validity('country')}
-            showErrors={showErrors}
-            error={errors.country}
-          />
-          <StateSelect
-            country={values.country || null}
-            value={values.state || null}
-            onChange={(value) => onChange('state', value)}
-            onValidity={validity('state')}
-            showErrors={showErrors}
-            error={errors.state}
-          />
+          <FieldSlot name="country">
+            <CountrySelect
+              value={values.country || null}
+              onChange={(value) => onChange('country', value)}
+              rules="required"
+              onValidity={validity('country')}
+              showErrors={showErrors}
+              error={errors.country}
+            />
+          </FieldSlot>
+          <FieldSlot name="state">
+            <StateSelect
+              country={values.country || null}
+              value={values.state || null}
+              onChange={(value) => onChange('state', value)}
+              onValidity={validity('state')}
+              showErrors={showErrors}
+              error={errors.state}
+            />
+          </FieldSlot>
         </div>
         <div className="checkout__row">
           {text('zip', 'ZIP / Postal code', { autoComplete: 'postal-code' })}
-          <PhoneField
-            initialValue={values.phone}
-            shippingCountry={values.country || null}
-            onChange={(value) => onChange('phone', value)}
-            onValidity={validity('phone')}
-            showErrors={showErrors}
-            error={errors.phone}
-          />
+          <FieldSlot name="phone">
+            <PhoneField
+              initialValue={values.phone}
+              shippingCountry={values.country || null}
+              onChange={(value) => onChange('phone', value)}
+              onValidity={validity('phone')}
+              showErrors={showErrors}
+              error={errors.phone}
+            />
+          </FieldSlot>
         </div>
         <FormMessage message={formMessage} />
-        <button type="submit" className="button" disabled={saving || saved} aria-busy={saving}>
-          {saved ? 'Address saved' : 'Save address'}
-        </button>
+        <p className="checkout__saving" role="status">
+          {saving ? 'Updating tax and shipping…' : ''}
+        </p>
       </fieldset>
     </form>
   );

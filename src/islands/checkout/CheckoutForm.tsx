@@ -1,20 +1,18 @@
 /**
- * The checkout page island (client only): contact and shipping address (saved with PUT cart,
- * after which tax and shipping show), the card form, the pay button and the order summary.
- * State and actions live in stores/checkout.ts; placing the order runs lib/payment-flow.ts.
+ * The checkout page island (client only), one page and one action: contact and shipping address
+ * (saved in the background as it changes, after which tax and shipping show), the card form, the
+ * pay button and the order summary. A Place order with something missing moves focus to the first
+ * field that needs the shopper. State and actions live in stores/checkout.ts; placing the order
+ * runs lib/payment-flow.ts.
  */
 import { useStore } from '@nanostores/react';
-import { CardNumberElement, Elements, useElements } from '@stripe/react-stripe-js';
-import type { StripeCardNumberElement } from '@stripe/stripe-js';
+import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements } from '@stripe/react-stripe-js';
+import type { StripeCardNumberElement, StripeElements } from '@stripe/stripe-js';
 import { useEffect, type ReactNode } from 'react';
-import { canPlaceOrder } from '../../lib/checkout-rules.ts';
 import { storeLinks } from '../../lib/store-links.ts';
 import { $cart } from '../../stores/cart.ts';
 import {
-  $addressSaved,
-  $addressValid,
-  $cardHolder,
-  $checkout,
+  $cardName,
   $checkoutReady,
   $payError,
   $paymentProvider,
@@ -22,11 +20,12 @@ import {
   $sending,
   loadCardProvider,
   placeOrder,
-  setCardEmail,
+  refusePlaceOrder,
   setCardName,
   startCheckout,
   startFromCart,
 } from '../../stores/checkout.ts';
+import { focusField } from './FieldSlot.tsx';
 import { useStoreContext } from '../use-store-context.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
@@ -46,12 +45,9 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
   useStoreContext(slug, linkBase);
   const links = storeLinks(linkBase);
   const cart = useStore($cart);
-  const flags = useStore($checkout);
   const sending = useStore($sending);
   const ready = useStore($checkoutReady);
-  const addressValid = useStore($addressValid);
-  const saved = useStore($addressSaved);
-  const cardHolder = useStore($cardHolder);
+  const cardName = useStore($cardName);
   const provider = useStore($paymentProvider);
   const payError = useStore($payError);
   const placedOrder = useStore($placedOrder);
@@ -99,15 +95,15 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
     );
   }
 
-  const enabled =
-    canPlaceOrder({
-      flags,
-      addressValid: addressValid && saved,
-      requiresPayment,
-      cartEmpty: cart.cartItems.length === 0,
-    }) &&
-    (!requiresPayment || provider.kind === 'ready');
-  const hint = !saved ? 'Save your address to see tax and shipping.' : null;
+  /** Places the order, or moves focus to the first field it is refused for (every field then says why). */
+  const place = (elements: StripeElements | null, card: StripeCardNumberElement | null) => {
+    const field = refusePlaceOrder();
+    if (!field) return void placeOrder(slug, card);
+    const stripeElement =
+      field in CARD_ELEMENTS ? elements?.getElement(CARD_ELEMENTS[field as CardElementField]) : null;
+    if (stripeElement) stripeElement.focus();
+    else focusField(field);
+  };
 
   return frame(
     <div className="checkout">
@@ -117,19 +113,8 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
           {requiresPayment ? (
             provider.kind === 'ready' ? (
               <Elements stripe={provider.stripe}>
-                <CardForm
-                  name={cardHolder.name}
-                  email={cardHolder.email}
-                  onName={setCardName}
-                  onEmail={setCardEmail}
-                  disabled={sending}
-                />
-                <CardPayButton
-                  total={cart.total}
-                  enabled={enabled}
-                  sending={sending}
-                  onPlace={(card) => void placeOrder(slug, card)}
-                />
+                <CardForm name={cardName} onName={setCardName} disabled={sending} />
+                <CardPayButton total={cart.total} sending={sending} onPlace={place} />
               </Elements>
             ) : (
               <p role={provider.kind === 'failed' ? 'alert' : 'status'}>
@@ -139,15 +124,9 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
           ) : (
             <>
               <p className="checkout__covered">Your gift cards cover the total. No card is needed.</p>
-              <PlaceOrderButton
-                total={cart.total}
-                enabled={enabled}
-                sending={sending}
-                onPlace={() => void placeOrder(slug, null)}
-              />
+              <PlaceOrderButton total={cart.total} enabled sending={sending} onPlace={() => place(null, null)} />
             </>
           )}
-          {hint ? <p className="checkout__hint">{hint}</p> : null}
           {payError ? (
             <p className="checkout__error" role="alert">
               {payError}
@@ -160,25 +139,26 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
   );
 }
 
-/** The pay button inside <Elements>, so it can hand the card element to the flow. */
+const CARD_ELEMENTS = { cardNumber: CardNumberElement, cardExpiry: CardExpiryElement, cardCvc: CardCvcElement };
+type CardElementField = keyof typeof CARD_ELEMENTS;
+
+/** The pay button inside <Elements>, so it can hand the card elements to the flow. */
 function CardPayButton({
   total,
-  enabled,
   sending,
   onPlace,
 }: {
   total: string;
-  enabled: boolean;
   sending: boolean;
-  onPlace: (card: StripeCardNumberElement | null) => void;
+  onPlace: (elements: StripeElements | null, card: StripeCardNumberElement | null) => void;
 }) {
   const elements = useElements();
   return (
     <PlaceOrderButton
       total={total}
-      enabled={enabled && elements !== null}
+      enabled={elements !== null}
       sending={sending}
-      onPlace={() => onPlace(elements?.getElement(CardNumberElement) ?? null)}
+      onPlace={() => onPlace(elements, elements?.getElement(CardNumberElement) ?? null)}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { ADDRESS_FIELDS } from '../../../src/lib/checkout-address.ts';
 import {
-  canPlaceOrder,
+  firstInvalidField,
   initialCheckoutFlags,
   isCardValid,
   isSending,
@@ -42,30 +43,34 @@ describe('sending rule', () => {
   );
 });
 
-describe('place-order button', () => {
-  const ready = { flags: allCardFlags, addressValid: true, requiresPayment: true, cartEmpty: false };
+describe('the field a Place order is refused for', () => {
+  const validAddress = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, { valid: true }]));
+  const ready = { flags: allCardFlags, addressValidity: validAddress, requiresPayment: true };
 
-  test('is enabled with a valid address and a valid card', () => {
-    expect(canPlaceOrder(ready)).toBe(true);
+  test('none with a valid address and a valid card', () => {
+    expect(firstInvalidField(ready)).toBeNull();
   });
 
-  test('is disabled while the address form is invalid', () => {
-    expect(canPlaceOrder({ ...ready, addressValid: false })).toBe(false);
+  test("the first invalid address field in the page's order, before any card field", () => {
+    const addressValidity = { ...validAddress, city: { valid: false }, zip: { valid: false } };
+    expect(firstInvalidField({ ...ready, addressValidity, flags: initialCheckoutFlags })).toBe('city');
   });
 
-  test('is disabled while the card is incomplete', () => {
-    expect(canPlaceOrder({ ...ready, flags: { ...allCardFlags, cardCvc: false } })).toBe(false);
+  test('a field that has not reported yet counts as invalid', () => {
+    expect(firstInvalidField({ ...ready, addressValidity: {} })).toBe('first_name');
   });
 
-  test('is disabled while an order request is sending', () => {
-    expect(canPlaceOrder({ ...ready, flags: { ...allCardFlags, chargingCard: true } })).toBe(false);
+  test('then the first incomplete card field', () => {
+    expect(firstInvalidField({ ...ready, flags: { ...allCardFlags, cardExpiry: false, cardName: false } })).toBe(
+      'cardExpiry',
+    );
   });
 
-  test('needs no card when gift cards cover the total', () => {
-    expect(canPlaceOrder({ ...ready, flags: initialCheckoutFlags, requiresPayment: false })).toBe(true);
+  test("the card's email flag has no field of its own: the contact email stands for it", () => {
+    expect(firstInvalidField({ ...ready, flags: { ...allCardFlags, cardEmail: false } })).toBeNull();
   });
 
-  test('is disabled for an empty cart', () => {
-    expect(canPlaceOrder({ ...ready, cartEmpty: true })).toBe(false);
+  test('no card field counts when gift cards cover the total', () => {
+    expect(firstInvalidField({ ...ready, flags: initialCheckoutFlags, requiresPayment: false })).toBeNull();
   });
 });

@@ -36,11 +36,12 @@ const { $cart } = await import('../../../src/stores/cart.ts');
 const { $notifications } = await import('../../../src/stores/notifications.ts');
 const {
   $address,
-  $addressAttempted,
   $addressErrors,
   $addressMessage,
   $addressSaved,
-  $cardHolder,
+  $attempted,
+  $cardName,
+  $checkout,
   $checkoutReady,
   $payError,
   $placedOrder,
@@ -48,10 +49,13 @@ const {
   changeAddress,
   placeOrder,
   recordAddressValidity,
+  refusePlaceOrder,
   saveAddress,
+  setCardFlag,
   startCheckout,
   startFromCart,
 } = checkoutStore;
+const { setCart } = await import('../../../src/stores/cart.ts');
 
 const paidOrder = { orderDetails: { id: '7d1f0c9e-0000-4000-8000-000000000001' } } as Order;
 const card = { elementType: 'cardNumber' } as unknown as StripeCardNumberElement;
@@ -59,6 +63,21 @@ const card = { elementType: 'cardNumber' } as unknown as StripeCardNumberElement
 /** Every field reports valid, as the form's controls do once the address is complete. */
 function allFieldsValid() {
   for (const field of ADDRESS_FIELDS) recordAddressValidity(field, { valid: true, missing: false });
+}
+
+/** The page as a shopper leaves it before Place order: the cart priced for a valid address, the card complete. */
+function readyToPlace(cart: Cart) {
+  const priced = { ...cart, address: adaAddress };
+  setCart(priced);
+  startFromCart(priced);
+  allFieldsValid();
+  for (const flag of ['cardNumber', 'cardExpiry', 'cardCvc', 'cardName'] as const) setCardFlag(flag, true);
+}
+
+/** Types the whole of Ada's address into an empty form, each field reporting itself valid. */
+function typeAdaAddress() {
+  for (const [field, value] of Object.entries(adaAddress)) changeAddress(field as keyof Address, value);
+  allFieldsValid();
 }
 
 beforeEach(async () => {
@@ -76,11 +95,10 @@ describe('the address form', () => {
     expect($addressSaved.get()).toBe(false);
   });
 
-  test('a cart with an address (a second visit) starts from it, saved, with the receipt email filled', () => {
+  test('a cart with an address (a second visit) starts from it, saved', () => {
     startFromCart(returningCart);
     expect($address.get()).toEqual(adaAddress);
     expect($addressSaved.get()).toBe(true);
-    expect($cardHolder.get().email).toBe('ada@example.com');
   });
 
   test('only the first cart starts the form: a later answer does not overwrite what is typed', () => {
@@ -90,12 +108,11 @@ describe('the address form', () => {
     expect($address.get().city).toBe('Shelbyville');
   });
 
-  test('the receipt email follows the contact email until the shopper types another one', () => {
-    changeAddress('email', 'ada@example.com');
-    expect($cardHolder.get().email).toBe('ada@example.com');
-    checkoutStore.setCardEmail('receipts@example.com');
-    changeAddress('email', 'lovelace@example.com');
-    expect($cardHolder.get().email).toBe('receipts@example.com');
+  test("the email is asked once: the contact email's validity is the card's email flag (spec §3)", () => {
+    recordAddressValidity('email', { valid: true, missing: false });
+    expect($checkout.get().cardEmail).toBe(true);
+    recordAddressValidity('email', { valid: false, missing: false });
+    expect($checkout.get().cardEmail).toBe(false);
   });
 
   test('changing a saved address unsaves it; only surrounding spaces do not', () => {
@@ -106,18 +123,17 @@ describe('the address form', () => {
     expect($addressSaved.get()).toBe(false);
   });
 
-  test('saving with a missing field sends nothing and shows the form message', async () => {
+  test('an invalid address is not sent, and says nothing until Place order is pressed', async () => {
     recordAddressValidity('first_name', { valid: false, missing: true });
     await saveAddress('acme');
     expect(api.putAddress).not.toHaveBeenCalled();
-    expect($addressAttempted.get()).toBe(true);
-    expect($addressMessage.get()).toBe('Form incomplete.');
+    expect($attempted.get()).toBe(false);
+    expect($addressMessage.get()).toBeNull();
   });
 
   test('saving a valid address puts it to the cart and takes the priced cart', async () => {
     startFromCart(kitchenSink);
-    for (const [field, value] of Object.entries(adaAddress)) changeAddress(field as keyof Address, value);
-    allFieldsValid();
+    typeAdaAddress();
     const priced = { ...kitchenSink, tax: '4.50', address: adaAddress };
     api.putAddress.mockResolvedValue(priced);
     await saveAddress('acme');
@@ -143,9 +159,93 @@ describe('the address form', () => {
   });
 });
 
+describe('the address saves itself', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    return () => vi.useRealTimers();
+  });
+
+  test('once valid, after typing pauses: one save for a burst of changes, none before the pause', async () => {
+    startFromCart(kitchenSink);
+    api.putAddress.mockImplementation((_slug, body) => Promise.resolve({ ...kitchenSink, address: body.cart }));
+    typeAdaAddress();
+    await vi.advanceTimersByTimeAsync(checkoutStore.ADDRESS_SAVE_DELAY_MS - 100);
+    changeAddress('city', 'Shelbyville');
+    await vi.advanceTimersByTimeAsync(checkoutStore.ADDRESS_SAVE_DELAY_MS - 100);
+    expect(api.putAddress).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(api.putAddress).toHaveBeenCalledTimes(1);
+    expect(api.putAddress).toHaveBeenCalledWith('acme', { cart: { ...adaAddress, city: 'Shelbyville' } });
+    expect($addressSaved.get()).toBe(true);
+    expect($cart.get()?.address?.city).toBe('Shelbyville');
+  });
+
+  test('a change while the save is on its way is saved after it', async () => {
+    startFromCart(kitchenSink);
+    let answer: (cart: Cart) => void = () => undefined;
+    api.putAddress.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    api.putAddress.mockImplementation((_slug, body) => Promise.resolve({ ...kitchenSink, address: body.cart }));
+    typeAdaAddress();
+    await vi.advanceTimersByTimeAsync(checkoutStore.ADDRESS_SAVE_DELAY_MS);
+    changeAddress('zip', '62702');
+    answer({ ...kitchenSink, address: adaAddress });
+    await vi.advanceTimersByTimeAsync(checkoutStore.ADDRESS_SAVE_DELAY_MS);
+    expect(api.putAddress).toHaveBeenCalledTimes(2);
+    expect(api.putAddress).toHaveBeenLastCalledWith('acme', { cart: { ...adaAddress, zip: '62702' } });
+    expect($addressSaved.get()).toBe(true);
+  });
+
+  test('an address the server refused is not sent again until it changes', async () => {
+    startFromCart(kitchenSink);
+    api.putAddress.mockRejectedValue(
+      new ApiError(422, { message: 'Zip is not valid.', errors: { zip: ['Zip is not valid.'] } }),
+    );
+    typeAdaAddress();
+    await vi.advanceTimersByTimeAsync(checkoutStore.ADDRESS_SAVE_DELAY_MS * 5);
+    expect(api.putAddress).toHaveBeenCalledTimes(1);
+    changeAddress('zip', '62702');
+    await vi.advanceTimersByTimeAsync(checkoutStore.ADDRESS_SAVE_DELAY_MS);
+    expect(api.putAddress).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('placing the order', () => {
+  test('with a field missing it is refused: nothing is sent, every field says why, and the first one is named', async () => {
+    readyToPlace(kitchenSink);
+    recordAddressValidity('city', { valid: false, missing: true });
+    setCardFlag('cardCvc', false);
+    expect(refusePlaceOrder()).toBe('city');
+    await placeOrder('acme', card);
+    expect(api.checkout).not.toHaveBeenCalled();
+    expect($attempted.get()).toBe(true);
+    expect($addressMessage.get()).toBe('Form incomplete.');
+  });
+
+  test('an address not saved yet is saved first, and the order is paid only once it is priced', async () => {
+    readyToPlace(coveredCart);
+    changeAddress('city', 'Shelbyville');
+    api.putAddress.mockResolvedValue({ ...coveredCart, address: { ...adaAddress, city: 'Shelbyville' } });
+    api.checkout.mockResolvedValue({ paymentIntent: null, requiresPayment: false });
+    api.finalize.mockResolvedValue(paidOrder);
+    await placeOrder('acme', null);
+    expect(api.putAddress).toHaveBeenCalledTimes(1);
+    expect(api.putAddress.mock.invocationCallOrder[0]).toBeLessThan(api.checkout.mock.invocationCallOrder[0]!);
+    expect($placedOrder.get()).toBe(paidOrder.orderDetails.id);
+  });
+
+  test('an address the server refuses stops the order before any payment', async () => {
+    readyToPlace(kitchenSink);
+    changeAddress('zip', '0');
+    api.putAddress.mockRejectedValue(
+      new ApiError(422, { message: 'Zip is not valid.', errors: { zip: ['Zip is not valid.'] } }),
+    );
+    await placeOrder('acme', card);
+    expect(api.checkout).not.toHaveBeenCalled();
+    expect($addressErrors.get().zip).toBe('Zip is not valid.');
+  });
+
   test('a cart the gift cards cover is finalized without a card, and the cart empties', async () => {
-    startFromCart(coveredCart);
+    readyToPlace(coveredCart);
     api.checkout.mockResolvedValue({ paymentIntent: null, requiresPayment: false });
     api.finalize.mockResolvedValue(paidOrder);
     await placeOrder('acme', null);
@@ -155,6 +255,7 @@ describe('placing the order', () => {
   });
 
   test('a total that needs a card, without one, asks for the card details and reads the cart again', async () => {
+    readyToPlace(kitchenSink);
     api.checkout.mockResolvedValue({
       paymentIntent: {
         id: 'pi_1',
@@ -173,6 +274,7 @@ describe('placing the order', () => {
   });
 
   test("a failed request shows the error catalogue's message and reads the cart again", async () => {
+    readyToPlace(kitchenSink);
     const refusal = new ApiError(422, { message: 'Only 1 left in stock of Mug.' });
     api.checkout.mockRejectedValue(refusal);
     await placeOrder('acme', null);
@@ -187,7 +289,7 @@ describe('placing the order', () => {
     await startCheckout('acme');
     expect($checkoutReady.get()).toBe(false);
     expect($address.get().first_name).toBe('');
-    expect($cardHolder.get()).toEqual({ name: '', email: '' });
+    expect($cardName.get()).toBe('');
     expect($payError.get()).toBeNull();
   });
 });
