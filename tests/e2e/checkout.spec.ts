@@ -109,6 +109,8 @@ for (const viewport of [
 
     const checkout = new CheckoutPage(page);
     await checkout.goto();
+    // A phone shows the summary collapsed to its total.
+    if (viewport.width < 600) await page.getByRole('button', { name: 'Show order summary' }).click();
     const summary = page.getByRole('list', { name: 'Items in your order' });
     for (const line of lines) await expect(summary).toContainText(line);
     await checkout.fillAddress();
@@ -473,4 +475,30 @@ test('before an address the cart charges no tax or shipping and says so; the add
   await checkout.fillAddress({ ...ADA, state: 'Oregon' });
   await expect(checkout.summary('Tax')).toHaveText('$0.00');
   await expect(checkout.summary('Total')).toHaveText(formatCurrency(subtotal + 599));
+});
+
+test("on a phone the checkout's order summary comes first, collapsed to its total, and opens on tap; wide screens show it beside the form", async ({
+  page,
+  baseURL,
+}) => {
+  const { cart } = await api(page, baseURL).seedProductAndBundle();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  const toggle = page.getByRole('button', { name: 'Show order summary' });
+  await expect(toggle).toContainText(formatCurrency(cart.total));
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const items = page.getByRole('list', { name: 'Items in your order' });
+  await expect(items).toBeHidden();
+  const form = page.getByRole('group', { name: 'Contact and shipping' });
+  expect((await toggle.boundingBox())!.y).toBeLessThan((await form.boundingBox())!.y);
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Hide order summary' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(items).toBeVisible();
+  await expect(checkout.summary('Total')).toHaveText(formatCurrency(cart.total));
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByRole('button', { name: /order summary/ })).toBeHidden();
+  await expect(items).toBeVisible();
+  expect((await items.boundingBox())!.x).toBeGreaterThan((await form.boundingBox())!.x + 200);
 });

@@ -107,6 +107,7 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
 
   return frame(
     <div className="checkout">
+      <OrderSummary cart={cart} />
       <div className="checkout__main">
         <AddressForm slug={slug} />
         <section className="checkout__payment" aria-label="Payment">
@@ -134,7 +135,6 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
           ) : null}
         </section>
       </div>
-      <OrderSummary cart={cart} />
     </div>,
   );
 }
