@@ -86,7 +86,7 @@ describe('cart identity', () => {
   });
 });
 
-const shipTo = (token: string, place: { country: string; state: string }) =>
+const shipTo = (token: string, place: { country: string; state: string; zip?: string }) =>
   api.call('PUT', '/store_front/acme/cart', { token, body: { cart: { ...ADDRESS, ...place } } });
 
 describe('lines and totals', () => {
@@ -304,29 +304,29 @@ describe('address', () => {
 
 describe('tax and shipping by destination (the demo store: ADR 180)', () => {
   // 2 × 20.00 for every destination below.
+  const US = { shippingFee: '5.99', freeShippingThreshold: '75.00' };
+  const CANADA = { shippingFee: '12.00', freeShippingThreshold: '150.00' };
   test.each([
-    ['Illinois: the US rate', 'US', 'IL', { tax: '3.30', shippingFee: '5.99', freeShippingThreshold: '75.00' }],
-    ['California: its own rate', 'US', 'CA', { tax: '2.90', shippingFee: '5.99', freeShippingThreshold: '75.00' }],
-    ['New York: its own rate', 'US', 'NY', { tax: '3.55', shippingFee: '5.99', freeShippingThreshold: '75.00' }],
-    ['Oregon: no sales tax', 'US', 'OR', { tax: '0.00', shippingFee: '5.99', freeShippingThreshold: '75.00' }],
+    ['Illinois: the US rate', { country: 'US', state: 'IL', zip: '62701' }, { tax: '3.30', ...US }],
+    ['California: its own rate', { country: 'US', state: 'CA', zip: '95014' }, { tax: '2.90', ...US }],
+    ['New York: its own rate', { country: 'US', state: 'NY', zip: '10001' }, { tax: '3.55', ...US }],
+    ['Oregon: no sales tax', { country: 'US', state: 'OR', zip: '97201' }, { tax: '0.00', ...US }],
+    ['Ontario: its HST, the Canada zone', { country: 'CA', state: 'ON', zip: 'M5V 2T6' }, { tax: '5.20', ...CANADA }],
+    ['Alberta: the Canadian rate', { country: 'CA', state: 'AB', zip: 'T5J 0N3' }, { tax: '2.00', ...CANADA }],
     [
-      'Ontario: its HST, the Canada zone',
-      'CA',
-      'ON',
-      { tax: '5.20', shippingFee: '12.00', freeShippingThreshold: '150.00' },
+      'the United Kingdom: VAT',
+      { country: 'GB', state: 'WSM', zip: 'SW1A 2AA' },
+      { tax: '8.00', shippingFee: '15.00', freeShippingThreshold: '200.00' },
     ],
-    ['Alberta: the Canadian rate', 'CA', 'AB', { tax: '2.00', shippingFee: '12.00', freeShippingThreshold: '150.00' }],
-    ['the United Kingdom: VAT', 'GB', 'WSM', { tax: '8.00', shippingFee: '15.00', freeShippingThreshold: '200.00' }],
     [
       'Japan: no tax, the rest-of-the-world zone',
-      'JP',
-      '13',
+      { country: 'JP', state: '13', zip: '100-0001' },
       { tax: '0.00', shippingFee: '25.00', freeShippingThreshold: null },
     ],
-  ])('%s', async (_name, country, state, expected) => {
+  ])('%s', async (_name, place, expected) => {
     const token = newToken();
     await add(token, { product_variant_id: tee, quantity: 2 });
-    const res = await shipTo(token, { country, state });
+    const res = await shipTo(token, place);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ subTotal: '40.00', ...expected });
     const total =
@@ -338,7 +338,7 @@ describe('tax and shipping by destination (the demo store: ADR 180)', () => {
     const token = newToken();
     await add(token, { product_variant_id: bottle, quantity: 4 }); // 128.00
     expect((await shipTo(token, { country: 'US', state: 'IL' })).body).toMatchObject({ shippingFee: '0.00' });
-    const canada = await shipTo(token, { country: 'CA', state: 'ON' });
+    const canada = await shipTo(token, { country: 'CA', state: 'ON', zip: 'M5V 2T6' });
     expect(canada.body).toMatchObject({ subTotal: '128.00', shippingFee: '12.00', tax: '16.64', total: '156.64' });
     await add(token, { product_variant_id: bottle, quantity: 1 }); // 160.00
     expect((await api.call('GET', '/store_front/acme/cart', { token })).body).toMatchObject({
@@ -346,5 +346,29 @@ describe('tax and shipping by destination (the demo store: ADR 180)', () => {
       tax: '20.80',
       total: '180.80',
     });
+  });
+});
+
+describe('postal codes by country (ADR 181)', () => {
+  test.each([
+    ['a US ZIP for a UK address', 'GB', '62701', 'Please enter a valid postal code, like EC1Y 8SY.'],
+    ['letters for a US ZIP', 'US', 'ABCDE', 'Please enter a valid ZIP code, like 95014.'],
+    ['a UK postcode for Canada', 'CA', 'SW1A 2AA', 'Please enter a valid postal code, like H3Z 2Y7.'],
+  ])('%s is refused on its field, naming an example', async (_name, country, zip, message) => {
+    const token = newToken();
+    const res = await shipTo(token, { country, state: 'XX', zip });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message, errors: { zip: [message] } });
+    expect((await api.call('GET', '/store_front/acme/cart', { token })).body.address).toBeNull();
+  });
+
+  test.each([
+    ['a ZIP+4', 'US', '62701-1234'],
+    ['a lower-case postcode without its space', 'GB', 'sw1a2aa'],
+    ['any code where the country has no known format', 'AE', 'anything'],
+  ])('%s is accepted', async (_name, country, zip) => {
+    const res = await shipTo(newToken(), { country, state: 'XX', zip });
+    expect(res.status).toBe(200);
+    expect(res.body.address.zip).toBe(zip);
   });
 });

@@ -117,7 +117,7 @@ describe('tax and shipping settings', () => {
     });
     const ontario = await api.call('PUT', '/store_front/priced/cart', {
       token,
-      body: { cart: { ...ADDRESS, country: 'CA', state: 'ON' } },
+      body: { cart: { ...ADDRESS, country: 'CA', state: 'ON', zip: 'M5V 2T6' } },
     });
     expect(ontario.body).toMatchObject({
       subTotal: '9.99',

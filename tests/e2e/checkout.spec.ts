@@ -351,7 +351,7 @@ test('Place order with fields missing says the form is incomplete and moves focu
   await box('City').fill('Springfield');
   await checkout.choose('Country', 'United States');
   await checkout.choose('State', 'Illinois');
-  await box('ZIP / Postal code').fill('62701');
+  await box('ZIP code').fill('62701');
   await box('Phone').fill('(217) 555-0100');
   await checkout.placeOrder.click();
   await expect(address.getByText('Sorry, not all fields are filled out correctly.', { exact: true })).toBeVisible();
@@ -502,3 +502,41 @@ test("on a phone the checkout's order summary comes first, collapsed to its tota
   await expect(items).toBeVisible();
   expect((await items.boundingBox())!.x).toBeGreaterThan((await form.boundingBox())!.x + 200);
 });
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`address labels and the postal code's format follow the chosen country (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    await api(page, baseURL).seedProductAndBundle();
+    const checkout = new CheckoutPage(page);
+    await checkout.goto();
+    const form = page.getByRole('group', { name: 'Contact and shipping' });
+    const region = (label: string) => form.getByRole('combobox', { name: label });
+    const postal = (label: string) => form.getByRole('textbox', { name: label, exact: true });
+    await expect(postal('ZIP / Postal code')).toBeVisible();
+
+    for (const [country, regionName, postalName] of [
+      ['Canada', 'Province', 'Postal code'],
+      ['Japan', 'Prefecture', 'Postal code'],
+      ['Ireland', 'County', 'Eircode'],
+      ['United States', 'State', 'ZIP code'],
+    ] as const) {
+      await checkout.choose('Country', country);
+      await expect(region(regionName)).toBeVisible();
+      await expect(postal(postalName)).toBeVisible();
+    }
+
+    await checkout.choose('Country', 'Canada');
+    await postal('Postal code').fill('62701');
+    await postal('Postal code').blur();
+    await expect(form.getByText('Please enter a valid postal code, like H3Z 2Y7.')).toBeVisible();
+    await postal('Postal code').fill('m5v 2t6');
+    await postal('Postal code').blur();
+    await expect(form.getByText('Please enter a valid postal code, like H3Z 2Y7.')).toBeHidden();
+  });
+}

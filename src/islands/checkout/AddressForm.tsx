@@ -4,9 +4,10 @@
  * Place order saves what is left. Built from the forms components; the country data loads lazily.
  */
 import { useStore } from '@nanostores/react';
-import type { SubmitEvent } from 'react';
+import { useMemo, type SubmitEvent } from 'react';
+import { postalCodeLabel, postalCodeMessage, postalCodePattern, regionLabel } from '../../lib/address-format.ts';
 import type { AddressField } from '../../lib/checkout-address.ts';
-import type { FieldResult } from '../../lib/validation/index.ts';
+import type { FieldResult, RuleSet } from '../../lib/validation/index.ts';
 import {
   $address,
   $addressErrors,
@@ -22,6 +23,7 @@ import { CountrySelect } from '../forms/CountrySelect.tsx';
 import { FormMessage } from '../forms/FormMessage.tsx';
 import { StateSelect } from '../forms/StateSelect.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { useAddressFormat } from '../forms/use-address-format.ts';
 import { FieldSlot } from './FieldSlot.tsx';
 import { PhoneField } from './PhoneField.tsx';
 
@@ -48,11 +50,24 @@ export function AddressForm({ slug }: AddressFormProps) {
   const saving = useStore($savingAddress);
   const saved = useStore($addressSaved);
   const onChange = changeAddress;
+  // Labels and the postal code's format follow the chosen country (docs/decisions/181-address-formats.md).
+  const format = useAddressFormat(values.country || null);
+  const zip = useMemo(() => {
+    const pattern = postalCodePattern(format);
+    const rules: RuleSet = pattern ? ['required', { name: 'matches', args: [pattern] }] : ADDRESS_RULES.zip;
+    return { label: postalCodeLabel(format), rules, messages: { matches: postalCodeMessage(format) } };
+  }, [format]);
   const validity = (field: AddressField) => (result: FieldResult) => recordAddressValidity(field, result);
   const text = (
     field: AddressField,
     label: string,
-    extra: { autoComplete?: string; type?: 'text' | 'email'; optional?: boolean } = {},
+    extra: {
+      autoComplete?: string;
+      type?: 'text' | 'email';
+      optional?: boolean;
+      rules?: RuleSet;
+      messages?: Record<string, string>;
+    } = {},
   ) => (
     <FieldSlot name={field}>
       <TextField
@@ -62,7 +77,8 @@ export function AddressForm({ slug }: AddressFormProps) {
         autoComplete={extra.autoComplete}
         value={values[field]}
         onValueChange={(value) => onChange(field, value)}
-        rules={extra.optional ? undefined : ADDRESS_RULES[field as keyof typeof ADDRESS_RULES]}
+        rules={extra.optional ? undefined : (extra.rules ?? ADDRESS_RULES[field as keyof typeof ADDRESS_RULES])}
+        messages={extra.messages}
         onValidity={validity(field)}
         showErrors={showErrors}
         error={errors[field]}
@@ -100,6 +116,7 @@ export function AddressForm({ slug }: AddressFormProps) {
           </FieldSlot>
           <FieldSlot name="state">
             <StateSelect
+              label={regionLabel(format)}
               country={values.country || null}
               value={values.state || null}
               onChange={(value) => onChange('state', value)}
@@ -110,7 +127,7 @@ export function AddressForm({ slug }: AddressFormProps) {
           </FieldSlot>
         </div>
         <div className="checkout__row">
-          {text('zip', 'ZIP / Postal code', { autoComplete: 'postal-code' })}
+          {text('zip', zip.label, { autoComplete: 'postal-code', rules: zip.rules, messages: zip.messages })}
           <FieldSlot name="phone">
             <PhoneField
               initialValue={values.phone}

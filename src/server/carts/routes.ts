@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { readJson, uuidId } from '../http/validation.ts';
+import { checkPostalCode } from './address-formats.ts';
 import { addCartLine, changeLineQuantity, removeLine, setCartAddress, type CartOwner } from './cart-changes.ts';
 import { cartAnswer, cartToken } from './cart-service.ts';
 import { addLinePayload, addressPayload, changeQuantityPayload } from '../../lib/contract/payloads.ts';
@@ -17,6 +18,7 @@ export function cartRoutes(deps: AppDeps) {
   app.put('/', async (c) => {
     const owner = ownerOf(c);
     const { cart: address } = await readJson(c, addressPayload, { wrapper: 'cart' });
+    checkPostalCode(address);
     await setCartAddress(deps, owner, address);
     return c.json(await cartAnswer(db, c.var.store, owner.token, clock.now()));
   });
