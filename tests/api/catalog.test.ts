@@ -155,7 +155,11 @@ describe('variants of many products (extension)', () => {
     const watch = await productId(api.db, 'vip-reserve-watch');
     const refused = await api.call('GET', `/store_front/vip/product_variants?product_ids=${watch}`);
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: 'The store has restricted access. Please contact Admin.' });
+    // The refusal names the store, so its access page can say whose list it is.
+    expect(refused.body).toEqual({
+      message: 'The store has restricted access. Please contact Admin.',
+      store: { title: 'VIP Reserve' },
+    });
     const allowed = await api.call('GET', `/store_front/vip/product_variants?product_ids=${watch}`, {
       headers: { 'allowed-recipient-token': VIP_UUID },
     });

@@ -3,7 +3,10 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /** Store rows are reused for STORE_CACHE_MS (docs/decisions/070): what an operator's change looks like. */
 
-const RESTRICTED = { message: 'The store has restricted access. Please contact Admin.' };
+const RESTRICTED = {
+  message: 'The store has restricted access. Please contact Admin.',
+  store: { title: 'Acme Supply Co.' },
+};
 
 describe('with the default STORE_CACHE_MS (1 s)', () => {
   let api: TestApp;

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { VIP_DOMAIN_TOKEN } from '../../src/server/db/demo-data.ts';
 
-const RESTRICTED = { message: 'The store has restricted access. Please contact Admin.' };
+const RESTRICTED = {
+  message: 'The store has restricted access. Please contact Admin.',
+  store: { title: 'VIP Reserve' },
+};
 const NOT_FOUND = { message: 'Record not found' };
 const VIP_UUID = '8f14e45f-ea1c-4b4e-9d6a-000000000001';
 
@@ -54,9 +57,7 @@ describe('store info', () => {
     });
     expect(vip.status).toBe(200);
     expect(vip.body.data.attributes.slug).toBe('vip');
-    expect((await api.call('GET', '/store_front?custom_domain=members.vip.test.')).body).toEqual({
-      message: 'The store has restricted access. Please contact Admin.',
-    });
+    expect((await api.call('GET', '/store_front?custom_domain=members.vip.test.')).body).toEqual(RESTRICTED);
   });
 
   test('an unknown custom domain or slug is 404 Record not found', async () => {

@@ -266,6 +266,9 @@ test.describe('the restricted store', () => {
     await expect(page).toHaveURL(/\/restricted$/);
     await expect(page).toHaveTitle('Restricted access');
     await expect(page.getByText('The store has restricted access. Please contact Admin.')).toBeVisible();
+    // The page names the store whose list it is.
+    await expect(page.getByTestId('restricted-store')).toHaveText('VIP Reserve');
+    await expect(page.getByRole('heading', { name: "Are you on VIP Reserve's list?" })).toBeVisible();
     await attachScreenshot(page, testInfo, 'page_restricted');
 
     await islandsHydrated(page);

@@ -281,7 +281,12 @@ export const messageAnswer = z.strictObject({ message: z.string() }).meta({ id: 
 
 /** Every 4xx and 5xx answer has this body; 422 validation answers carry `errors` by field. */
 export const errorBody = z
-  .strictObject({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+  .strictObject({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** Ours: a restricted store's refusal names the store, so its access page can (the 422 vs 404 already tells it exists). */
+    store: z.strictObject({ title: z.string() }).optional(),
+  })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -18,7 +18,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = () => new HttpError(404, { message: MESSAGES.recordNotFound });
-export const restricted = () => new HttpError(422, { message: MESSAGES.restricted });
+export const restricted = (store: { title: string }) =>
+  new HttpError(422, { message: MESSAGES.restricted, store: { title: store.title } });
 export const badRequest = (message: string) => new HttpError(400, { message });
 export const conflict = (message: string) => new HttpError(409, { message });
 

@@ -170,7 +170,7 @@ export async function assertAccess(
   headers: (name: string) => string | undefined,
   clock: Clock,
 ): Promise<void> {
-  if (!(await canAccess(db, store, headers, clock))) throw restricted();
+  if (!(await canAccess(db, store, headers, clock))) throw restricted(store);
 }
 
 // The verify call is how a shopper asks for access, so it cannot require access itself.
