@@ -5,6 +5,7 @@
  * Patterns use Astro's route syntax relative to the store (`/product/[id]`); the middleware matches
  * them against the store-relative path, so one rule serves prefixed and custom-domain URLs.
  */
+import { POLICY_KINDS } from './contract/answers.ts';
 import { pageNotFoundValidate } from './error-catalogue.ts';
 
 export type RedirectRule = {
@@ -32,6 +33,7 @@ export const REDIRECT_RULES: readonly RedirectRule[] = [
   { from: '/bundles', to: '/shop', status: 301 },
   { from: '/product', to: '/shop', status: 302 },
   { from: '/product-bundle', to: '/shop', status: 302 },
+  { from: '/policies', to: '/', status: 302 },
   // Card payments go through Stripe (or its test stand-in): its privacy policy is Stripe's own page.
   { from: '/payment-privacy', to: 'https://stripe.com/privacy', status: 302 },
 ];
@@ -41,6 +43,7 @@ export const VALIDATE_RULES: readonly ValidateRule[] = [
   { pattern: '/product-bundle/[id]', validate: (p) => RESOURCE_ID.test(p.id ?? '') },
   { pattern: '/order/[id]', validate: (p) => UUID.test(p.id ?? '') },
   { pattern: '/order-confirmation/[id]', validate: (p) => UUID.test(p.id ?? '') },
+  { pattern: '/policies/[kind]', validate: (p) => (POLICY_KINDS as readonly string[]).includes(p.kind ?? '') },
 ];
 
 /** True when a redirect target leaves the site (a full page load to another origin). */

@@ -36,6 +36,7 @@ export function storeLinks(linkBase: string) {
     bundle: (id: string) => storeHref(linkBase, `/product-bundle/${encodeURIComponent(id)}`),
     order: (id: string) => storeHref(linkBase, `/order/${encodeURIComponent(id)}`),
     orderConfirmation: (id: string) => storeHref(linkBase, `/order-confirmation/${encodeURIComponent(id)}`),
+    policy: (kind: string) => storeHref(linkBase, `/policies/${encodeURIComponent(kind)}`),
   };
 }
 

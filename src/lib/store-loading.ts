@@ -24,6 +24,7 @@ export const STORE_PAGE_SEGMENTS = [
   'product-bundle',
   'order',
   'order-confirmation',
+  'policies',
 ] as const;
 
 /** Query flag on /404 after a store fetch got no answer (the page then shows 'Unable Fetch Store'). */

@@ -118,6 +118,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.use('/store_front/:slug/gift_cards/*', withCartToken);
   // Catalog reads only (store info, products, variants, bundles, bundle items): carts and orders stay no-store.
   app.get('/store_front/:slug', catalogCache);
+  app.get('/store_front/:slug/policies/*', catalogCache);
   app.get('/store_front/:slug/products', catalogCache);
   app.get('/store_front/:slug/products/*', catalogCache);
   app.get('/store_front/:slug/product_variants', catalogCache);

@@ -1,5 +1,14 @@
 /** The catalog calls: products, variants, bundles (spec §7 plus the ListQuery extension). */
-import type { Bundle, BundleItem, Many, One, Product, ProductVariant } from '../contract/answers.ts';
+import type {
+  Bundle,
+  BundleItem,
+  Many,
+  One,
+  Policy,
+  PolicyKind,
+  Product,
+  ProductVariant,
+} from '../contract/answers.ts';
 import type { ListQuery } from '../contract/payloads.ts';
 import { seg, sf, type Requester } from './requester.ts';
 
@@ -36,3 +45,7 @@ export const getBundle = (request: Requester, slug: string, id: string) =>
 /** GET store_front/{slug}/bundles/{id}/bundle_items. */
 export const listBundleItems = (request: Requester, slug: string, bundleId: string) =>
   request<Many<BundleItem>>('GET', `${sf(slug)}/bundles/${seg(bundleId)}/bundle_items`);
+
+/** GET store_front/{slug}/policies/{kind} (extension): one of the store's policy pages. */
+export const getPolicy = (request: Requester, slug: string, kind: PolicyKind) =>
+  request<Policy>('GET', `${sf(slug)}/policies/${seg(kind)}`);

@@ -20,7 +20,15 @@ export {
 export { bindCalls, type BoundCalls } from './bind-calls.ts';
 export { getStore, getStoreByDomain } from './stores.ts';
 export { verifyAllowedUser } from './allowed-users.ts';
-export { getBundle, getProduct, listBundleItems, listBundles, listProducts, listProductVariants } from './catalog.ts';
+export {
+  getBundle,
+  getPolicy,
+  getProduct,
+  listBundleItems,
+  listBundles,
+  listProducts,
+  listProductVariants,
+} from './catalog.ts';
 export { getCart } from './cart.ts';
 export {
   addCartLine,

@@ -39,6 +39,11 @@ export type Many<T> = { data: T[]; meta?: z.infer<typeof pageMeta> | undefined }
 
 // ---------------------------------------------------------------- store
 
+/** The policies a store may publish, in the order its footer lists them. */
+export const POLICY_KINDS = ['shipping', 'returns', 'privacy', 'terms'] as const;
+export const policyKind = z.enum(POLICY_KINDS).meta({ id: 'PolicyKind' });
+export type PolicyKind = z.infer<typeof policyKind>;
+
 export const storeAttributes = z
   .strictObject({
     title: z.string(),
@@ -58,6 +63,10 @@ export const storeAttributes = z
      * Optional so a backend without it still serves; the storefront then uses 5.
      */
     lowStockThreshold: z.number().int().min(0).optional(),
+    /** Ours: the policy pages the store has (`GET …/policies/{kind}`), in footer order. Optional as above. */
+    policies: z.array(policyKind).optional(),
+    /** Ours: where shoppers write to the store; null when it gives none. Optional as above. */
+    contactEmail: z.string().nullable().optional(),
   })
   .meta({ id: 'StoreAttributes' });
 export type StoreAttributes = z.infer<typeof storeAttributes>;
@@ -65,6 +74,12 @@ export type StoreAttributes = z.infer<typeof storeAttributes>;
 /** `GET store_front/{slug}` and `GET store_front?custom_domain=`. */
 export const storeInfo = one(resource('store', storeAttributes)).meta({ id: 'StoreInfo' });
 export type StoreInfo = z.infer<typeof storeInfo>;
+
+/** `GET …/policies/{kind}`: one policy page, its text as the store wrote it (sanitised HTML). */
+export const policy = one(
+  resource('policy', z.strictObject({ kind: policyKind, title: z.string(), bodyHtml: z.string() })),
+).meta({ id: 'Policy' });
+export type Policy = z.infer<typeof policy>;
 
 // ---------------------------------------------------------------- catalog
 

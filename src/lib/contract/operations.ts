@@ -19,6 +19,7 @@ import {
   paymentIntent,
   product,
   productVariant,
+  policy,
   storeInfo,
   webhookReceipt,
 } from './answers.ts';
@@ -171,6 +172,12 @@ const LISTED: readonly Operation[] = [
     errors: STORE_ERRORS,
   },
   catalogGet(S, 'getStore', 'A store by its slug (spec §7).', storeInfo),
+  catalogGet(
+    `${S}/policies/{kind}`,
+    'getPolicy',
+    'One of the store’s policy pages (shipping, returns, privacy, terms).',
+    policy,
+  ),
   {
     method: 'post',
     path: `${S}/allowed_users/verify`,

@@ -5,7 +5,9 @@
 import {
   bindCalls,
   getBundle,
+  getPolicy,
   getProduct,
+  getStore,
   listBundleItems,
   listBundles,
   listProductVariants,
@@ -14,7 +16,16 @@ import {
   type Requester,
 } from '../api-client/index.ts';
 
-const catalogCalls = { listProducts, getProduct, listProductVariants, listBundles, getBundle, listBundleItems };
+const catalogCalls = {
+  getStore,
+  listProducts,
+  getProduct,
+  listProductVariants,
+  listBundles,
+  getBundle,
+  listBundleItems,
+  getPolicy,
+};
 
 export type CatalogApi = BoundCalls<typeof catalogCalls>;
 

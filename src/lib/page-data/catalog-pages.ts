@@ -99,11 +99,12 @@ async function allIds(fetchPage: (page: number) => Promise<Many<{ id: string }>>
 
 /**
  * Every path the build prerenders for a public store: home, shop (page 1), each product and
- * bundle page, and the sitemap. Restricted stores must not be passed in (their API calls
+ * bundle page, its policy pages, and the sitemap. Restricted stores must not be passed in (their API calls
  * answer 422 without the shopper's tokens anyway).
  */
 export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<string[]> {
-  const [productIds, bundleIds] = await Promise.all([
+  const [store, productIds, bundleIds] = await Promise.all([
+    api.getStore(slug),
     allIds((page) => api.listProducts(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' })),
     allIds((page) => api.listBundles(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' })),
   ]);
@@ -113,6 +114,7 @@ export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<s
     `${base}/shop`,
     ...productIds.map((id) => `${base}/product/${encodeURIComponent(id)}`),
     ...bundleIds.map((id) => `${base}/product-bundle/${encodeURIComponent(id)}`),
+    ...(store.data.attributes.policies ?? []).map((kind) => `${base}/policies/${kind}`),
     `${base}/sitemap.xml`,
   ];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
+import { POLICY_KINDS } from '../../lib/contract/answers.ts';
 import { ALL_COUNTRIES } from '../../lib/country-data.ts';
 import { regionValue, regionsOf } from '../../lib/countries.ts';
 import { decimalToCents } from '../../lib/money.ts';
@@ -100,6 +101,9 @@ export const catalogSchema = z.object({
     free_shipping_threshold: money.nullable().default(null),
     tax_rates: taxRates,
     shipping_zones: shippingZones,
+    /** The store's policy pages, HTML sanitised as descriptions are; each one given gets a page and a footer link. */
+    policies: z.partialRecord(z.enum(POLICY_KINDS), z.string().trim().min(1).max(50_000)).default({}),
+    contact_email: z.email().max(254).nullable().default(null),
     /** The product page says "Only N left" at or below this stock; 0 never. */
     low_stock_threshold: z.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
     allowed_recipients: z.array(z.object({ email: z.email().toLowerCase(), uuid: z.uuid() })).default([]),

@@ -39,6 +39,10 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       tax_rate_bps: s.tax_rate_bps,
       shipping_flat_cents: s.shipping_flat,
       free_shipping_threshold_cents: s.free_shipping_threshold,
+      policies: JSON.stringify(
+        Object.fromEntries(Object.entries(s.policies).map(([kind, html]) => [kind, sanitizeDescription(html)])),
+      ),
+      contact_email: s.contact_email,
       tax_rates: JSON.stringify(s.tax_rates),
       shipping_zones: JSON.stringify(
         s.shipping_zones.map((zone) => ({

@@ -1,4 +1,14 @@
-import type { Bundle, BundleItem, Image, Product, ProductVariant, StoreInfo } from '../../lib/contract/answers.ts';
+import {
+  POLICY_KINDS,
+  type Bundle,
+  type BundleItem,
+  type Image,
+  type Policy,
+  type PolicyKind,
+  type Product,
+  type ProductVariant,
+  type StoreInfo,
+} from '../../lib/contract/answers.ts';
 import { centsToDecimal } from '../../lib/money.ts';
 import type { StoreRow } from '../db/schema.ts';
 
@@ -67,9 +77,23 @@ export function reshapeStore(row: StoreRow, allowedListsPresent: boolean): Store
         description: row.description,
         customDomain: row.custom_domain,
         lowStockThreshold: row.low_stock_threshold,
+        policies: POLICY_KINDS.filter((kind) => row.policies[kind]),
+        contactEmail: row.contact_email,
       },
     },
   };
+}
+
+/** What each policy page is called. */
+export const POLICY_TITLES: Readonly<Record<PolicyKind, string>> = {
+  shipping: 'Shipping policy',
+  returns: 'Returns and refunds',
+  privacy: 'Privacy policy',
+  terms: 'Terms of service',
+};
+
+export function reshapePolicy(kind: PolicyKind, bodyHtml: string): Policy {
+  return { data: { id: kind, type: 'policy', attributes: { kind, title: POLICY_TITLES[kind], bodyHtml } } };
 }
 
 /** The image a product shows first: its default, else its first. */

@@ -284,6 +284,26 @@ export const demoCatalogs: CatalogInput[] = [
         { name: 'Rest of the world', countries: ['*'], rate: '25.00' },
       ],
       low_stock_threshold: 5,
+      contact_email: 'help@acme.test',
+      policies: {
+        shipping:
+          '<p>Orders ship within two business days from our warehouse in Springfield, Illinois.</p>' +
+          '<ul><li>United States: $5.99, free from $75.00, 3–5 business days.</li>' +
+          '<li>Canada: $12.00, free from $150.00, 5–8 business days.</li>' +
+          '<li>United Kingdom: $15.00, free from $200.00, 5–10 business days.</li>' +
+          '<li>Europe: $18.00; rest of the world: $25.00, 7–15 business days.</li></ul>' +
+          '<p>Tax is worked out from your shipping address at checkout. International orders may owe import duties on arrival.</p>',
+        returns:
+          '<p>Changed your mind? Return anything unused within 30 days of delivery for a full refund to your card or gift card.</p>' +
+          '<p>Write to <a href="mailto:help@acme.test">help@acme.test</a> with your order number and we will send a prepaid label (United States) or the return address.</p>' +
+          '<p>Refunds are made within five business days of the return reaching us.</p>',
+        privacy:
+          '<p>We collect what an order needs: your name, email address, shipping address and phone number. Card details go straight to our payment provider and never reach our servers.</p>' +
+          '<p>We use your email address for order receipts and updates only. We do not sell or share your data. Ask us at <a href="mailto:help@acme.test">help@acme.test</a> to see or delete what we hold.</p>',
+        terms:
+          '<p>Prices are in US dollars and include no tax until your shipping address is known. An order is accepted when we send its confirmation.</p>' +
+          '<p>Gift cards do not expire unless stated, cannot be exchanged for cash and are applied in the order you add them.</p>',
+      },
     },
     products: acmeProducts,
     bundles: [
@@ -338,6 +358,10 @@ export const demoCatalogs: CatalogInput[] = [
       restricted: true,
       tax_rate_bps: 0,
       shipping_flat: '0.00',
+      contact_email: 'concierge@vip.test',
+      policies: {
+        privacy: '<p>Membership details and orders are kept for our members only and never shared.</p>',
+      },
       allowed_recipients: [{ ...VIP_RECIPIENT }],
       allowed_domain_tokens: [VIP_DOMAIN_TOKEN],
     },

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Address } from '../../lib/contract/answers.ts';
+import type { Address, PolicyKind } from '../../lib/contract/answers.ts';
 
 /** jsonb: read as the parsed value, written as a JSON string (pg and PGlite agree on that). */
 type Json<T> = ColumnType<T, string, string>;
@@ -29,6 +29,9 @@ export type StoresTable = {
   /** Tax by destination (migration 0008); the rates above apply where none names the address. */
   tax_rates: ColumnType<StoredTaxRate[], string | undefined, string>;
   shipping_zones: ColumnType<StoredShippingZone[], string | undefined, string>;
+  /** The store's policy pages by kind, sanitised HTML (migration 0009). */
+  policies: ColumnType<Partial<Record<PolicyKind, string>>, string | undefined, string>;
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** The product page says "Only N left" at or below this stock; 0 never (migration 0005). */
   low_stock_threshold: Generated<number>;
   created_at: Generated<Date>;

@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { customDomainQuery, verifyPayload } from '../../lib/contract/payloads.ts';
 import { normalizeHost } from '../../lib/custom-domain.ts';
 import { storeUrl } from '../../lib/store-links.ts';
-import { reshapeStore } from '../catalog/reshape.ts';
+import { policyKind } from '../../lib/contract/answers.ts';
+import { reshapePolicy, reshapeStore } from '../catalog/reshape.ts';
+import { notFound } from '../http/errors.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { assertAccess, findStoreByDomain, hasAllowedLists } from '../http/store-access.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
@@ -40,6 +42,13 @@ export function storeRoutes(deps: AppDeps) {
   app.get('/:slug', async (c) => {
     const store = c.var.store;
     return c.json(reshapeStore(store, await hasAllowedLists(db, store)));
+  });
+
+  app.get('/:slug/policies/:kind', (c) => {
+    const kind = policyKind.safeParse(c.req.param('kind'));
+    const body = kind.success ? c.var.store.policies[kind.data] : undefined;
+    if (!kind.success || !body) throw notFound();
+    return c.json(reshapePolicy(kind.data, body));
   });
 
   app.post('/:slug/allowed_users/verify', async (c) => {

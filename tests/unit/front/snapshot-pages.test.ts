@@ -33,17 +33,35 @@ test('the page list and each payload are read with the render API’s own fetch,
     fetch: vi.fn<typeof fetch>(async (input) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       asked.push(url.pathname);
-      const body = url.pathname.endsWith('/products')
-        ? { data: [product('7')], meta: { total: 1, page: 1, perPage: 500 } }
-        : url.pathname.endsWith('/products/7')
-          ? { data: product('7') }
-          : { data: [], meta: { total: 0, page: 1, perPage: 500 } };
+      const store = {
+        data: {
+          id: '1',
+          type: 'store',
+          attributes: {
+            title: 'Acme',
+            slug: 'acme',
+            faviconImage: null,
+            allowedListsPresent: false,
+            description: null,
+            policies: ['returns'],
+          },
+        },
+      };
+      const body = url.pathname.endsWith('/store_front/acme')
+        ? store
+        : url.pathname.endsWith('/products')
+          ? { data: [product('7')], meta: { total: 1, page: 1, perPage: 500 } }
+          : url.pathname.endsWith('/products/7')
+            ? { data: product('7') }
+            : { data: [], meta: { total: 0, page: 1, perPage: 500 } };
       return Response.json(body);
     }),
   };
 
   const pages = await snapshotPages(api, ['acme']);
   expect(pages.map((page) => page.path)).toContain('/acme/product/7');
+  // The store's policy pages are prerendered too.
+  expect(pages.map((page) => page.path)).toContain('/acme/policies/returns');
   await pages.find((page) => page.path === '/acme/product/7')!.payload();
 
   expect(asked).toContain('/api/store_front/acme/products');
