@@ -227,13 +227,31 @@ test('the shop searches by name and sorts by price', async ({ page }) => {
   await expect(products).toHaveText([/Stoneware Mug/]);
 
   await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+  // The sort applies on change, its state in the URL (shareable, and the back button returns to it).
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
-  await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/sort=-price/);
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
   const prices = await page.getByRole('list', { name: 'Products' }).locator('.price').allTextContents();
   const values = prices.map((p) => Number(p.replace(/[$,]/g, '')));
   expect(values.length).toBeGreaterThan(5);
   expect(values).toEqual([...values].sort((a, b) => b - a));
+
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name: A to Z' });
+  await expect(page).toHaveURL(/sort=name|\/shop$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=-price/);
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
+});
+
+test('on a phone the product grid has two columns', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/acme/shop');
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(second!.y).toBe(first!.y);
+  expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 test('sitemap and robots.txt cover the public store and never the restricted one', async ({ request }) => {
