@@ -390,3 +390,21 @@ test('on the store’s own domain the catalog links have no prefix and the toast
   await expect(toast.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/cart');
   await expect(toast.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
 });
+
+test('the product gallery shows the default image first and another on choosing its thumbnail, without script', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/acme/product/1');
+  const stage = page.locator('.gallery__stage');
+  const shown = stage.locator('img:visible');
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toHaveAttribute('alt', /view 1$/);
+  const box = (await stage.boundingBox())!;
+  expect(box.height).toBeGreaterThan(200);
+  await page.locator('.gallery__thumb').nth(1).click();
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toHaveAttribute('alt', /view 2$/);
+  await context.close();
+});

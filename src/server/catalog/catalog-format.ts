@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
 import { POLICY_KINDS } from '../../lib/contract/answers.ts';
+import { MAX_PRODUCT_IMAGES } from '../../lib/contract/limits.ts';
 import { ALL_COUNTRIES } from '../../lib/country-data.ts';
 import { regionValue, regionsOf } from '../../lib/countries.ts';
 import { decimalToCents } from '../../lib/money.ts';
@@ -114,7 +115,10 @@ export const catalogSchema = z.object({
       z.object({
         ...listingFields,
         option_names: z.array(z.string().min(1).max(40)).default([]),
-        images: z.array(z.object({ url: assetUrl, alt: z.string().max(200).default('') })).default([]),
+        images: z
+          .array(z.object({ url: assetUrl, alt: z.string().max(200).default('') }))
+          .max(MAX_PRODUCT_IMAGES)
+          .default([]),
         /** Index into images of the default e-commerce image; 0 when omitted. */
         default_image: z.number().int().min(0).default(0),
         variants: z
