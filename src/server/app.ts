@@ -31,6 +31,7 @@ import { storeRoutes } from './stores/routes.ts';
 import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { apiSecureHeaders } from './http/secure-headers.ts';
+import { listingRoutes } from './listings/routes.ts';
 
 export type AppParts = {
   db: Kysely<Database>;
@@ -120,6 +121,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.get('/store_front/:slug', catalogCache);
   app.get('/store_front/:slug/policies/*', catalogCache);
   app.get('/store_front/:slug/products', catalogCache);
+  app.get('/store_front/:slug/listings', catalogCache);
   app.get('/store_front/:slug/products/*', catalogCache);
   app.get('/store_front/:slug/product_variants', catalogCache);
   app.get('/store_front/:slug/bundles', catalogCache);
@@ -129,6 +131,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.route('/store_front/:slug/products', productRoutes(deps));
   app.route('/store_front/:slug/product_variants', productVariantRoutes(deps));
   app.route('/store_front/:slug/bundles', bundleRoutes(deps));
+  app.route('/store_front/:slug/listings', listingRoutes(deps));
   app.route('/store_front/:slug/cart', cartRoutes(deps));
   app.route('/store_front/:slug/cart', checkoutRoutes(deps));
   app.route('/store_front/:slug/gift_cards', giftCardRoutes(deps));

@@ -37,6 +37,8 @@ describe('store info', () => {
           description: expect.any(String),
           lowStockThreshold: 5,
           customDomain: 'shop.acme.test',
+          policies: ['shipping', 'returns', 'privacy', 'terms'],
+          contactEmail: 'help@acme.test',
         },
       },
     });

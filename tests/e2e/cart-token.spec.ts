@@ -20,7 +20,7 @@ test('with a forged cart cookie, adding to the cart works and the cookie becomes
 
   await page.goto(`/${SLUG}/shop`);
   await page
-    .getByRole('list', { name: 'Products' })
+    .getByRole('list', { name: 'Products and bundles' })
     .getByRole('link', { name: /Classic Cotton Tee/ })
     .click();
   await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();

@@ -42,7 +42,7 @@ test('a shopper browses home → shop → product, picks a variant and adds it; 
   await page.getByRole('link', { name: 'Shop all products' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
   await page
-    .getByRole('list', { name: 'Products' })
+    .getByRole('list', { name: 'Products and bundles' })
     .getByRole('link', { name: /Classic Cotton Tee/ })
     .click();
 
@@ -70,7 +70,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await page.goto('/acme/shop');
     await page
-      .getByRole('list', { name: 'Products' })
+      .getByRole('list', { name: 'Products and bundles' })
       .getByRole('link', { name: /Classic Cotton Tee/ })
       .click();
     await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
@@ -100,7 +100,7 @@ for (const viewport of [
 test('a sold-out variant cannot be added', async ({ page }) => {
   await page.goto('/acme/shop');
   await page
-    .getByRole('list', { name: 'Products' })
+    .getByRole('list', { name: 'Products and bundles' })
     .getByRole('link', { name: /Classic Cotton Tee/ })
     .click();
   await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
@@ -123,7 +123,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await page.goto('/acme/shop');
     await page
-      .getByRole('list', { name: 'Products' })
+      .getByRole('list', { name: 'Products and bundles' })
       .getByRole('link', { name: /Polarised Sunglasses/ })
       .click();
     await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
@@ -161,7 +161,7 @@ for (const viewport of [
 test('a product with few left says “Only 3 left” and the quantity picker stops at its stock', async ({ page }) => {
   await page.goto('/acme/shop');
   await page
-    .getByRole('list', { name: 'Products' })
+    .getByRole('list', { name: 'Products and bundles' })
     .getByRole('link', { name: /Polarised Sunglasses/ })
     .click();
   const buy = page.locator('.add-to-cart[data-fresh]');
@@ -180,7 +180,7 @@ test('a product with few left says “Only 3 left” and the quantity picker sto
 test('a whole bundle is added from its page', async ({ page }) => {
   await page.goto('/acme/shop');
   await page
-    .getByRole('list', { name: 'Bundles' })
+    .getByRole('list', { name: 'Products and bundles' })
     .getByRole('link', { name: /Morning Coffee Kit/ })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Morning Coffee Kit' })).toBeVisible();
@@ -223,7 +223,7 @@ test('the shop searches by name and sorts by price', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search products' }).fill('mug');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/[?&]q=mug/);
-  const products = page.getByRole('list', { name: 'Products' }).getByRole('link');
+  const products = page.getByRole('list', { name: 'Products and bundles' }).getByRole('link');
   await expect(products).toHaveText([/Stoneware Mug/]);
 
   await page.getByRole('searchbox', { name: 'Search products' }).fill('');
@@ -231,10 +231,17 @@ test('the shop searches by name and sorts by price', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
   await expect(page).toHaveURL(/sort=-price/);
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
-  const prices = await page.getByRole('list', { name: 'Products' }).locator('.price').allTextContents();
+  const prices = await page.getByRole('list', { name: 'Products and bundles' }).locator('.price').allTextContents();
   const values = prices.map((p) => Number(p.replace(/[$,]/g, '')));
   expect(values.length).toBeGreaterThan(5);
   expect(values).toEqual([...values].sort((a, b) => b - a));
+  // Products and bundles are sorted together: a bundle sits among the products by its price.
+  const kinds = await page
+    .getByRole('list', { name: 'Products and bundles' })
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => (item.querySelector('.card__badge') ? 'bundle' : 'product')));
+  expect(kinds.indexOf('product')).toBeLessThan(kinds.lastIndexOf('bundle'));
+  expect(kinds.indexOf('bundle')).toBeGreaterThan(0);
 
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name: A to Z' });
   await expect(page).toHaveURL(/sort=name|\/shop$/);
@@ -246,7 +253,7 @@ test('the shop searches by name and sorts by price', async ({ page }) => {
 test('on a phone the product grid has two columns', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/acme/shop');
-  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  const cards = page.getByRole('list', { name: 'Products and bundles' }).getByRole('listitem');
   const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
   expect(second!.y).toBe(first!.y);
   expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
@@ -290,7 +297,9 @@ test('the static build holds no restricted store data', async ({ request }) => {
 
 test('a rebuild during a session makes the next navigation load the new build', async ({ page, request }) => {
   await page.goto('/acme/shop');
-  const bundleLink = page.getByRole('list', { name: 'Bundles' }).getByRole('link').first();
+  const bundleLink = page
+    .getByRole('list', { name: 'Products and bundles' })
+    .getByRole('link', { name: /Morning Coffee Kit/ });
   const href = (await bundleLink.getAttribute('href'))!;
   const before = (await (await request.get(`/builds/latest.json?${Date.now()}`)).json()) as { id: string };
   const oldTag = (await request.get(href)).headers().etag;
@@ -322,8 +331,10 @@ test('a rebuild during a session makes the next navigation load the new build', 
 for (const kind of ['product', 'bundle'] as const) {
   test(`a ${kind} page kept open across a publish shows the new build’s data on the next view`, async ({ page }) => {
     await page.goto('/acme/shop');
-    const list = page.getByRole('list', { name: kind === 'product' ? 'Products' : 'Bundles' });
-    await list.getByRole('link').first().click();
+    const cards = page.getByRole('list', { name: 'Products and bundles' }).getByRole('listitem');
+    const badge = page.locator('.card__badge', { hasText: 'Bundle' });
+    const ofKind = kind === 'bundle' ? cards.filter({ has: badge }) : cards.filter({ hasNot: badge });
+    await ofKind.first().getByRole('link').click();
     await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
     const path = new URL(page.url()).pathname;
 
@@ -379,7 +390,7 @@ test('on the store’s own domain the catalog links have no prefix and the toast
   await shop.click();
   await expect(page).toHaveURL(`http://shop.acme.test:${port}/shop`);
   await page
-    .getByRole('list', { name: 'Products' })
+    .getByRole('list', { name: 'Products and bundles' })
     .getByRole('link', { name: /Stoneware Mug/ })
     .click();
   await expect(page).toHaveURL(new RegExp(`^http://shop\\.acme\\.test:${port}/product/\\w+$`));

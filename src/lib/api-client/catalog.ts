@@ -2,6 +2,7 @@
 import type {
   Bundle,
   BundleItem,
+  Listing,
   Many,
   One,
   Policy,
@@ -49,3 +50,7 @@ export const listBundleItems = (request: Requester, slug: string, bundleId: stri
 /** GET store_front/{slug}/policies/{kind} (extension): one of the store's policy pages. */
 export const getPolicy = (request: Requester, slug: string, kind: PolicyKind) =>
   request<Policy>('GET', `${sf(slug)}/policies/${seg(kind)}`);
+
+/** GET store_front/{slug}/listings (extension): products and bundles sorted together (the shop). */
+export const listListings = (request: Requester, slug: string, query?: ListQuery) =>
+  request<Many<Listing>>('GET', `${sf(slug)}/listings${listQuery(query)}`);

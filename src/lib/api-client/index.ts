@@ -26,6 +26,7 @@ export {
   getProduct,
   listBundleItems,
   listBundles,
+  listListings,
   listProducts,
   listProductVariants,
 } from './catalog.ts';

@@ -130,6 +130,10 @@ export type ProductVariant = z.infer<typeof productVariant>;
 export const bundle = resource('bundle', z.strictObject(catalogItemFields)).meta({ id: 'Bundle' });
 export type Bundle = z.infer<typeof bundle>;
 
+/** One entry of `…/listings`: a product or a bundle, told apart by `type`. */
+export const listing = z.discriminatedUnion('type', [product, bundle]).meta({ id: 'Listing' });
+export type Listing = z.infer<typeof listing>;
+
 export const bundleItem = resource(
   'bundle_item',
   z.strictObject({

@@ -12,6 +12,7 @@ import {
   checkoutAnswer,
   devMail,
   health,
+  listing,
   many,
   messageAnswer,
   one,
@@ -189,6 +190,13 @@ const LISTED: readonly Operation[] = [
     errors: [...STORE_ERRORS, ...BODY_ERRORS, 429],
   },
   catalogGet(`${S}/products`, 'listProducts', 'A page of the store’s products.', many(product), listQuery),
+  catalogGet(
+    `${S}/listings`,
+    'listListings',
+    'A page of the store’s products and bundles, filtered and sorted together (the shop’s list).',
+    many(listing),
+    listQuery,
+  ),
   catalogGet(`${S}/products/{id}`, 'getProduct', 'One product.', one(product)),
   catalogGet(
     `${S}/products/{id}/product_variants`,

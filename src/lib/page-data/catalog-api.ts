@@ -10,6 +10,7 @@ import {
   getStore,
   listBundleItems,
   listBundles,
+  listListings,
   listProductVariants,
   listProducts,
   type BoundCalls,
@@ -25,6 +26,7 @@ const catalogCalls = {
   getBundle,
   listBundleItems,
   getPolicy,
+  listListings,
 };
 
 export type CatalogApi = BoundCalls<typeof catalogCalls>;

@@ -43,8 +43,8 @@ export type ShopParams = {
 
 export type ShopData = {
   query: ShopQuery;
-  products: CatalogCard[];
-  bundles: CatalogCard[];
+  /** Products and bundles of this page, in one order: a bundle sits where its price or name puts it. */
+  items: CatalogCard[];
   /** Products and bundles matching the search, over all pages. */
   total: number;
   pageCount: number;
@@ -56,9 +56,8 @@ function totalOf(list: Many<unknown>, query: ListQuery): number {
 }
 
 /**
- * One page of the shop. Products and bundles are paged side by side with the same page number
- * and sort, so every item of both lists is on some page while the API does the sorting,
- * filtering and paging (a 10,000-product store costs one page of work per request).
+ * One page of the shop: products and bundles as one list, the API sorting, filtering and paging
+ * them together (a 10,000-product store costs one page of work per request).
  */
 export async function loadShop(api: CatalogApi, { slug, query }: ShopParams): Promise<ShopData> {
   const list: ListQuery = {
@@ -67,14 +66,12 @@ export async function loadShop(api: CatalogApi, { slug, query }: ShopParams): Pr
     sort: query.sort,
     ...(query.q ? { q: query.q } : {}),
   };
-  const [products, bundles] = await Promise.all([api.listProducts(slug, list), api.listBundles(slug, list)]);
-  const productTotal = totalOf(products, list);
-  const bundleTotal = totalOf(bundles, list);
+  const listings = await api.listListings(slug, list);
+  const total = totalOf(listings, list);
   return {
     query,
-    products: products.data.map(productCard),
-    bundles: bundles.data.map(bundleCard),
-    total: productTotal + bundleTotal,
-    pageCount: Math.max(1, Math.ceil(Math.max(productTotal, bundleTotal) / SHOP_PAGE_SIZE)),
+    items: listings.data.map((entry) => (entry.type === 'bundle' ? bundleCard(entry) : productCard(entry))),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE)),
   };
 }

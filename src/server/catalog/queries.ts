@@ -176,3 +176,96 @@ export async function bundleItems(db: Db, bundleIds: readonly number[]): Promise
     .orderBy('bi.id')
     .execute();
 }
+
+/** One entry of a mixed listing: which table, which row, in the order asked. */
+export type ListingRef = { kind: 'product' | 'bundle'; id: number };
+
+/**
+ * Products and bundles as one list (the shop): filtered and sorted together in one statement, so
+ * "price: high to low" puts a $120 bundle between the $129 and the $98 products and a page holds
+ * the right mix. Without a sort: featured first, then by name.
+ */
+export async function listListings(db: Db, storeId: number, options: ListOptions) {
+  const minPrice = sql<number>`(select min(v.price_cents) from product_variants v where v.product_id = products.id)`;
+  const bundlePrice = sql<number>`(select coalesce(sum(v.price_cents * bi.quantity), 0) from bundle_items bi join product_variants v on v.id = bi.product_variant_id where bi.bundle_id = bundles.id)`;
+  let products = db
+    .selectFrom('products')
+    .where('products.store_id', '=', storeId)
+    .select([
+      sql<ListingRef['kind']>`'product'`.as('kind'),
+      'products.id',
+      'products.name',
+      'products.featured',
+      minPrice.as('price_cents'),
+    ]);
+  let bundles = db
+    .selectFrom('bundles')
+    .where('bundles.store_id', '=', storeId)
+    .select([
+      sql<ListingRef['kind']>`'bundle'`.as('kind'),
+      'bundles.id',
+      'bundles.name',
+      'bundles.featured',
+      bundlePrice.as('price_cents'),
+    ]);
+  if (options.q) {
+    const pattern = `%${escapeLike(options.q)}%`;
+    products = products.where('products.name', 'ilike', pattern);
+    bundles = bundles.where('bundles.name', 'ilike', pattern);
+  }
+  if (options.featured !== undefined) {
+    products = products.where('products.featured', '=', options.featured);
+    bundles = bundles.where('bundles.featured', '=', options.featured);
+  }
+  const listing = products.unionAll(bundles).as('listing');
+  const { total } = await db
+    .selectFrom(listing)
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  let page = db.selectFrom(listing).select(['listing.kind', 'listing.id']);
+  switch (options.sort) {
+    case 'name':
+      page = page.orderBy('listing.name', 'asc');
+      break;
+    case '-name':
+      page = page.orderBy('listing.name', 'desc');
+      break;
+    case 'price':
+      page = page.orderBy('listing.price_cents', 'asc');
+      break;
+    case '-price':
+      page = page.orderBy('listing.price_cents', 'desc');
+      break;
+    default:
+      page = page.orderBy('listing.featured', 'desc').orderBy('listing.name', 'asc');
+  }
+  const refs: ListingRef[] = await page
+    .orderBy('listing.kind')
+    .orderBy('listing.id')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
+  return { refs, total };
+}
+
+/** Products of a store by id, in no particular order. */
+export async function productsById(db: Db, storeId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'description_html', 'featured', 'option_names', 'default_image_id'])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Bundles of a store by id, in no particular order. */
+export async function bundlesById(db: Db, storeId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('bundles')
+    .select(['id', 'name', 'description_html', 'featured'])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -41,16 +41,19 @@ describe('shop data', () => {
     expect(shopSearch({ page: 2, sort: 'price', q: 'mug' })).toBe('?q=mug&sort=price&page=2');
   });
 
-  test('asks the API for one sorted, filtered page of products and bundles', async () => {
+  test('asks the API for one sorted, filtered page of products and bundles together', async () => {
     const api = stubCatalogApi(kitchenSink());
     const data = await loadShop(api, { slug: 'acme', query: { page: 1, sort: '-price', q: '' } });
-    expect(data.products.map((c) => c.name)).toEqual(['Shirt', 'Mug', 'Sticker']);
-    expect(data.bundles.map((c) => c.name)).toEqual(['Starter kit']);
+    // The bundle sits where its price puts it, among the products.
+    expect(data.items.map((c) => [c.kind, c.name, c.price])).toEqual(
+      [...data.items].sort((a, b) => Number(b.price) - Number(a.price)).map((c) => [c.kind, c.name, c.price]),
+    );
+    expect(data.items.map((c) => c.name).sort()).toEqual(['Mug', 'Shirt', 'Starter kit', 'Sticker']);
     expect(data.total).toBe(4);
     expect(data.pageCount).toBe(1);
-    expect(api.calls).toContain(
-      `listProducts acme ${JSON.stringify({ page: 1, per_page: SHOP_PAGE_SIZE, sort: '-price' })}`,
-    );
+    expect(api.calls).toEqual([
+      `listListings acme ${JSON.stringify({ page: 1, per_page: SHOP_PAGE_SIZE, sort: '-price' })}`,
+    ]);
   });
 
   test('text search filters products and bundles by name', async () => {
@@ -58,8 +61,7 @@ describe('shop data', () => {
       slug: 'acme',
       query: { page: 1, sort: 'name', q: 'mu' },
     });
-    expect(data.products.map((c) => c.name)).toEqual(['Mug']);
-    expect(data.bundles).toEqual([]);
+    expect(data.items.map((c) => c.name)).toEqual(['Mug']);
   });
 
   test('a 10,000-product store is paged 48 at a time', async () => {
@@ -68,9 +70,11 @@ describe('shop data', () => {
       product(String(i + 1), `Item ${String(i).padStart(5, '0')}`, '1.00'),
     );
     const data = await loadShop(stubCatalogApi(catalog), { slug: 'acme', query: { page: 209, sort: 'name', q: '' } });
+    // 10,000 products and the kitchen sink's bundle, by name: "Item …" before "Starter kit".
     expect(data.pageCount).toBe(209);
-    expect(data.products).toHaveLength(10_000 - 208 * 48);
-    expect(data.products[0]!.name).toBe('Item 09984');
+    expect(data.items).toHaveLength(10_001 - 208 * 48);
+    expect(data.items[0]!.name).toBe('Item 09984');
+    expect(data.items.at(-1)!.name).toBe('Starter kit');
   });
 });
 
