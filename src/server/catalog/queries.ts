@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BundleItemRow, ImageRow, VariantRow } from './reshape.ts';
 
@@ -13,6 +13,23 @@ export type ListOptions = {
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** A product's listed price: its lowest variant price. */
+const PRODUCT_PRICE = sql<number>`(select min(v.price_cents) from product_variants v where v.product_id = products.id)`;
+/** A bundle's listed price: its items' prices times their quantities. */
+const BUNDLE_PRICE = sql<number>`(select coalesce(sum(v.price_cents * bi.quantity), 0) from bundle_items bi join product_variants v on v.id = bi.product_variant_id where bi.bundle_id = bundles.id)`;
+
+type Order = [Expression<unknown>, 'asc' | 'desc'];
+
+/** A list's ORDER BY: by name or price either way as asked, else the list's own order. */
+function listOrder(
+  sort: ListOptions['sort'],
+  columns: { name: Expression<string>; price: Expression<number> },
+  unsorted: Order[],
+): Order[] {
+  if (!sort) return unsorted;
+  return [[sort.endsWith('price') ? columns.price : columns.name, sort.startsWith('-') ? 'desc' : 'asc']];
+}
 
 export async function imagesByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, ImageRow[]>> {
   if (productIds.length === 0) return new Map();
@@ -70,7 +87,6 @@ export async function listProducts(db: Db, storeId: number, options: ListOptions
   if (options.featured !== undefined) query = query.where('products.featured', '=', options.featured);
 
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const minPrice = sql<number>`(select min(v.price_cents) from product_variants v where v.product_id = products.id)`;
   let page = query.select([
     'products.id',
     'products.name',
@@ -79,21 +95,9 @@ export async function listProducts(db: Db, storeId: number, options: ListOptions
     'products.option_names',
     'products.default_image_id',
   ]);
-  switch (options.sort) {
-    case 'name':
-      page = page.orderBy('products.name', 'asc');
-      break;
-    case '-name':
-      page = page.orderBy('products.name', 'desc');
-      break;
-    case 'price':
-      page = page.orderBy(minPrice, 'asc');
-      break;
-    case '-price':
-      page = page.orderBy(minPrice, 'desc');
-      break;
-    default:
-      page = page.orderBy('products.position', 'asc');
+  const columns = { name: sql.ref<string>('products.name'), price: PRODUCT_PRICE };
+  for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('products.position'), 'asc']])) {
+    page = page.orderBy(by, direction);
   }
   const rows = await page
     .orderBy('products.id')
@@ -117,23 +121,10 @@ export async function listBundles(db: Db, storeId: number, options: ListOptions)
   if (options.q) query = query.where('bundles.name', 'ilike', `%${escapeLike(options.q)}%`);
   if (options.featured !== undefined) query = query.where('bundles.featured', '=', options.featured);
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const price = sql<number>`(select coalesce(sum(v.price_cents * bi.quantity), 0) from bundle_items bi join product_variants v on v.id = bi.product_variant_id where bi.bundle_id = bundles.id)`;
   let page = query.select(['bundles.id', 'bundles.name', 'bundles.description_html', 'bundles.featured']);
-  switch (options.sort) {
-    case 'name':
-      page = page.orderBy('bundles.name', 'asc');
-      break;
-    case '-name':
-      page = page.orderBy('bundles.name', 'desc');
-      break;
-    case 'price':
-      page = page.orderBy(price, 'asc');
-      break;
-    case '-price':
-      page = page.orderBy(price, 'desc');
-      break;
-    default:
-      page = page.orderBy('bundles.position', 'asc');
+  const columns = { name: sql.ref<string>('bundles.name'), price: BUNDLE_PRICE };
+  for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('bundles.position'), 'asc']])) {
+    page = page.orderBy(by, direction);
   }
   const rows = await page
     .orderBy('bundles.id')
@@ -186,8 +177,6 @@ export type ListingRef = { kind: 'product' | 'bundle'; id: number };
  * the right mix. Without a sort: featured first, then by name.
  */
 export async function listListings(db: Db, storeId: number, options: ListOptions) {
-  const minPrice = sql<number>`(select min(v.price_cents) from product_variants v where v.product_id = products.id)`;
-  const bundlePrice = sql<number>`(select coalesce(sum(v.price_cents * bi.quantity), 0) from bundle_items bi join product_variants v on v.id = bi.product_variant_id where bi.bundle_id = bundles.id)`;
   let products = db
     .selectFrom('products')
     .where('products.store_id', '=', storeId)
@@ -196,7 +185,7 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
       'products.id',
       'products.name',
       'products.featured',
-      minPrice.as('price_cents'),
+      PRODUCT_PRICE.as('price_cents'),
     ]);
   let bundles = db
     .selectFrom('bundles')
@@ -206,7 +195,7 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
       'bundles.id',
       'bundles.name',
       'bundles.featured',
-      bundlePrice.as('price_cents'),
+      BUNDLE_PRICE.as('price_cents'),
     ]);
   if (options.q) {
     const pattern = `%${escapeLike(options.q)}%`;
@@ -223,22 +212,12 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();
   let page = db.selectFrom(listing).select(['listing.kind', 'listing.id']);
-  switch (options.sort) {
-    case 'name':
-      page = page.orderBy('listing.name', 'asc');
-      break;
-    case '-name':
-      page = page.orderBy('listing.name', 'desc');
-      break;
-    case 'price':
-      page = page.orderBy('listing.price_cents', 'asc');
-      break;
-    case '-price':
-      page = page.orderBy('listing.price_cents', 'desc');
-      break;
-    default:
-      page = page.orderBy('listing.featured', 'desc').orderBy('listing.name', 'asc');
-  }
+  const columns = { name: sql.ref<string>('listing.name'), price: sql.ref<number>('listing.price_cents') };
+  const unsorted: Order[] = [
+    [sql.ref('listing.featured'), 'desc'],
+    [sql.ref('listing.name'), 'asc'],
+  ];
+  for (const [by, direction] of listOrder(options.sort, columns, unsorted)) page = page.orderBy(by, direction);
   const refs: ListingRef[] = await page
     .orderBy('listing.kind')
     .orderBy('listing.id')
