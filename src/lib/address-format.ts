@@ -10,6 +10,8 @@ export type AddressFormat = {
   key: string;
   /** The layout, e.g. "%N%n%O%n%A%n%C, %S %Z"; a country without %S names no region. */
   fmt?: string;
+  /** The layout in Latin script where the country's own differs (Japan, China, Korea…). */
+  lfmt?: string;
   /** The postal code's pattern, anchored by the reader. */
   zip?: string;
   /** Example postal codes, comma-separated. */

@@ -129,6 +129,40 @@ for (const viewport of [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
 ]) {
+  test(`a UK order prints its address the British way on the order page and in the email (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    await api(page, baseURL).seedProductAndBundle();
+    const checkout = new CheckoutPage(page);
+    await checkout.goto();
+    const grace = {
+      ...ADA,
+      email: 'grace@example.co.uk',
+      city: 'London',
+      country: 'United Kingdom',
+      phone: '020 7946 0018',
+    };
+    await checkout.fillAddress({ ...grace, state: 'Westminster', regionLabel: 'Region', zip: 'SW1A 2AA' });
+    await checkout.fillCard('4242 4242 4242 4242');
+    await checkout.placeOrder.click();
+    await page.waitForURL(/\/acme\/order-confirmation\//);
+    const number = await page.getByTestId('order-number').innerText();
+
+    await page.goto(`/${SLUG}/order/${orderIdFrom(page.url())}`);
+    const lines = await page.getByRole('region', { name: 'Shipping address' }).locator('address').innerText();
+    expect(lines.split('\n').slice(1, 5)).toEqual(['12 Analytical Way', 'London', 'SW1A 2AA', 'United Kingdom']);
+    expect(lines).not.toMatch(/\bGB\b|\bWSM\b/);
+    const receipt = await new DevOutbox(page.request, baseURL!).find(grace.email, number);
+    expect(receipt.text).toContain('London\n  SW1A 2AA\n  United Kingdom');
+  });
+}
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
   test(`a refused gift card code says why under its field, until a card applies (${viewport.width} px)`, async ({
     page,
     baseURL,

@@ -12,6 +12,7 @@ import { summaryRows } from '../../lib/cart-summary.ts';
 import { formatCurrency, formatDate } from '../../lib/money.ts';
 import { ALL_COUNTRIES } from '../../lib/country-data.ts';
 import { printedAddress } from '../../lib/printed-address.ts';
+import { addressFormat } from '../../lib/address-format-data.ts';
 import { storeLinks, storeUrl } from '../../lib/store-links.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
@@ -79,7 +80,7 @@ function receiptOf(store: ReceiptStore, order: Order, siteUrl: string): Receipt 
       value: row.value,
       total: row.kind === 'total',
     })),
-    address: printedAddress(details.address, ALL_COUNTRIES),
+    address: printedAddress(details.address, ALL_COUNTRIES, addressFormat(details.address.country)),
     orderUrl: orderPageUrl(store, details.id, siteUrl),
   };
 }
