@@ -4,6 +4,7 @@
  * shows the same ring, drawn from the tokens, on the desktop and on a phone.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { CartApi } from './fixtures/cart-page.ts';
 import { islandsHydrated } from './fixtures/islands.ts';
 
 const VIEWPORTS = {
@@ -14,7 +15,7 @@ const VIEWPORTS = {
 type Ring = { style: string; width: string; color: string; offset: string };
 
 /** Where a visually hidden control draws its ring: itself, or the element that stands for it. */
-type RingOwner = 'self' | 'next-sibling' | 'label';
+type RingOwner = 'self' | 'next-sibling' | 'label' | 'card-frame';
 
 /** Moves the focus with the Tab key (as a keyboard user does, so :focus-visible applies) until `target` has it. */
 async function tabTo(page: Page, target: Locator): Promise<void> {
@@ -30,12 +31,13 @@ async function ringOf(target: Locator, owner: RingOwner = 'self'): Promise<Ring>
   await expect(target).toBeFocused();
   expect(await target.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
   return target.evaluate((element, ownerKind) => {
-    const drawn =
-      ownerKind === 'next-sibling'
-        ? element.nextElementSibling
-        : ownerKind === 'label'
-          ? element.closest('label')
-          : element;
+    const owners = {
+      self: element,
+      'next-sibling': element.nextElementSibling,
+      label: element.closest('label'),
+      'card-frame': element.closest('.card-field__element'),
+    };
+    const drawn = owners[ownerKind];
     if (!drawn) throw new Error('the element that draws the ring is missing');
     const style = getComputedStyle(drawn);
     return {
@@ -69,6 +71,7 @@ async function tokenRing(page: Page): Promise<Ring> {
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   test(`links, buttons, fields, cards and option chips show the same focus ring from the keyboard (${viewportName})`, async ({
     page,
+    baseURL,
   }) => {
     await page.setViewportSize(viewport);
     const rings: [element: string, ring: Ring][] = [];
@@ -115,6 +118,22 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     const email = page.getByRole('textbox', { name: /Email/ });
     await tabTo(page, email);
     rings.push(['island text field', await ringOf(email)]);
+
+    // Checkout: the phone's country button, and the card number, whose frame draws the ring (and only the frame).
+    await new CartApi(page.request, page.context(), baseURL!).seedProductAndBundle();
+    await page.goto('/acme/checkout');
+    await islandsHydrated(page);
+    const country = page.getByRole('button', { name: /^Phone country/ });
+    await tabTo(page, country);
+    rings.push(['phone country button', await ringOf(country)]);
+    const cardNumber = page.getByRole('textbox', { name: 'Card number', exact: true });
+    await tabTo(page, cardNumber);
+    rings.push(['card number frame', await ringOf(cardNumber, 'card-frame')]);
+    // Nothing inside the frame draws a ring of its own (the field, or the element Stripe mounts in).
+    const innerRings = await cardNumber.evaluate((element) =>
+      [element, element.parentElement!].map((inner) => getComputedStyle(inner).outlineStyle),
+    );
+    expect(innerRings, 'a second ring inside the card frame').toEqual(['none', 'none']);
 
     for (const [element, ring] of rings) expect(ring, element).toEqual(expected);
   });
