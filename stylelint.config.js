@@ -4,6 +4,7 @@
 const TOKEN_PROPERTIES = [
   '/^(margin|padding)(-|$)/',
   '/^(row-|column-)?gap$/',
+  'font',
   'font-size',
   'font-family',
   'font-weight',
