@@ -22,7 +22,8 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const WATCH = '<svg xmlns="http://www.w3.org/2000/svg"><text>VIP Reserve Chronograph</text></svg>';
 const MUG = '<svg xmlns="http://www.w3.org/2000/svg"><text>Stoneware Mug</text></svg>';
-const DRAWING = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300"/></svg>';
+const DRAWING =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300"/></svg>';
 
 let api: TestApp;
 let server: Server;
@@ -197,7 +198,11 @@ describe('a restricted store’s image derivatives (docs/decisions/184-responsiv
   test.each([
     ['no cookie', avif, {}],
     ['a wrong domain token', avif, { cookie: 'allowed-domain-token=not-the-token' }],
-    ['the custom domain without a cookie', '/media/vip-reserve-watch-2.svg?w=320&fm=webp', { host: 'members.vip.test' }],
+    [
+      'the custom domain without a cookie',
+      '/media/vip-reserve-watch-2.svg?w=320&fm=webp',
+      { host: 'members.vip.test' },
+    ],
   ])('are refused with %s', async (_, pathname, headers) => {
     const answer = await getBytes(pathname, headers);
     figures.withoutAccess++;

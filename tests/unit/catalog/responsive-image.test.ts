@@ -10,10 +10,13 @@ import {
 } from '../../../src/lib/responsive-image.ts';
 
 describe('which images get derivatives', () => {
-  test.each(['/images/demo/classic-tee-1.svg', '/vip/media/watch-1.PNG', '/acme/media/photo.jpeg', '/x.webp', '/y.avif'])(
-    '%s, a local image sharp reads, does',
-    (url) => expect(hasDerivatives(url)).toBe(true),
-  );
+  test.each([
+    '/images/demo/classic-tee-1.svg',
+    '/vip/media/watch-1.PNG',
+    '/acme/media/photo.jpeg',
+    '/x.webp',
+    '/y.avif',
+  ])('%s, a local image sharp reads, does', (url) => expect(hasDerivatives(url)).toBe(true));
   test.each([
     ['an external URL', 'https://cdn.example.com/tee.jpg'],
     ['a protocol-relative URL', '//cdn.example.com/tee.jpg'],
@@ -28,7 +31,9 @@ describe('which images get derivatives', () => {
 test('a card image is offered as AVIF then WebP at the card widths, with the card sizes', () => {
   const sources = pictureSources('/images/demo/mug-1.svg', 'card');
   expect(sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
-  expect(sources[0]!.srcset).toBe('/images/demo/mug-1.svg?w=320&fm=avif 320w, /images/demo/mug-1.svg?w=640&fm=avif 640w');
+  expect(sources[0]!.srcset).toBe(
+    '/images/demo/mug-1.svg?w=320&fm=avif 320w, /images/demo/mug-1.svg?w=640&fm=avif 640w',
+  );
   expect(IMAGE_SLOTS.card.sizes).toContain('50vw');
 });
 
@@ -41,9 +46,16 @@ describe('a derivative request', () => {
 
   test('is read from w and fm', () => expect(query('w=640&fm=webp')).toEqual({ width: 640, format: 'webp' }));
   test('is absent without w and fm (the original is asked for)', () => expect(query('')).toBeNull());
-  test.each(['w=641&fm=avif', 'w=640&fm=png', 'w=640', 'fm=avif', 'w=-1&fm=avif', 'w=640&fm=avif&x=1', 'w=1e9&fm=avif'])(
-    '%s is refused: only the widths and formats the pages offer are made',
-    (search) => expect(query(search)).toBe('invalid'),
+  test.each([
+    'w=641&fm=avif',
+    'w=640&fm=png',
+    'w=640',
+    'fm=avif',
+    'w=-1&fm=avif',
+    'w=640&fm=avif&x=1',
+    'w=1e9&fm=avif',
+  ])('%s is refused: only the widths and formats the pages offer are made', (search) =>
+    expect(query(search)).toBe('invalid'),
   );
   test('every width a slot offers is one the front makes', () => {
     for (const slot of Object.values(IMAGE_SLOTS)) for (const w of slot.widths) expect(DERIVATIVE_WIDTHS).toContain(w);

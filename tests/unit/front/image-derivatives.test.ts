@@ -51,7 +51,9 @@ test('a replaced source gets a new derivative', async () => {
 
 test('a raster source is never enlarged', async () => {
   const source = path.join(dir, 'small.png');
-  await sharp({ create: { width: 200, height: 100, channels: 3, background: '#3f6b4b' } }).png().toFile(source);
+  await sharp({ create: { width: 200, height: 100, channels: 3, background: '#3f6b4b' } })
+    .png()
+    .toFile(source);
   const file = await images.derive(source, { width: 640, format: 'webp' });
   expect((await sharp(file!).metadata()).width).toBe(200);
 });
