@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
@@ -16,19 +16,24 @@ const ENCODE = {
   webp: (image: Sharp) => image.webp({ quality: 80 }),
 } as const;
 
+/** Source versions whose hash is remembered; beyond it the memo starts over (a re-read costs one hash). */
+const MAX_REMEMBERED_HASHES = 20_000;
+
 /** The largest source the front rasterises or decodes (pixels): bigger uploads are shown as they are. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
  * Makes and keeps AVIF/WebP derivatives of local images (docs/decisions/184-responsive-image-derivatives.md):
  * made on first request (the snapshot build asks for every one its pages offer), then read from
- * `IMAGE_CACHE_DIR`. A cache file is named by the source's path, size and modification time, so a
- * replaced upload gets new derivatives. The folder is never served as such: a derivative is reached only
+ * `IMAGE_CACHE_DIR`. A cache file is named by the source's content, so a replaced upload gets new
+ * derivatives while the same picture copied anew (every `astro build` copies `public/`) keeps its own. The folder is never served as such: a derivative is reached only
  * through its original's URL, after that original's own access check.
  */
 export class ImageDerivatives {
   readonly root: string;
   readonly #making = new Map<string, Promise<string | null>>();
+  /** Content hashes by path, size and modification time: a source is read and hashed once per version. */
+  readonly #hashes = new Map<string, string>();
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -42,17 +47,32 @@ export class ImageDerivatives {
     } catch {
       return null;
     }
-    const key = createHash('sha256')
-      .update(`${source}\0${found.size}\0${found.mtimeMs}\0${request.width}`)
-      .digest('hex')
-      .slice(0, 40);
-    const file = path.join(this.root, key.slice(0, 2), `${key}.${request.format}`);
+    const hash = await this.#contentHash(source, `${source}\0${found.size}\0${found.mtimeMs}`);
+    if (!hash) return null;
+    const file = path.join(this.root, hash.slice(0, 2), `${hash}-${request.width}.${request.format}`);
     if (await exists(file)) return file;
     const making = this.#making.get(file);
     if (making) return making;
     const work = this.#make(source, file, request).finally(() => this.#making.delete(file));
     this.#making.set(file, work);
     return work;
+  }
+
+  async #contentHash(source: string, version: string): Promise<string | null> {
+    const known = this.#hashes.get(version);
+    if (known) return known;
+    let hash: string;
+    try {
+      hash = createHash('sha256')
+        .update(await readFile(source))
+        .digest('hex')
+        .slice(0, 40);
+    } catch {
+      return null;
+    }
+    if (this.#hashes.size >= MAX_REMEMBERED_HASHES) this.#hashes.clear();
+    this.#hashes.set(version, hash);
+    return hash;
   }
 
   async #make(source: string, file: string, { width, format }: DerivativeRequest): Promise<string | null> {

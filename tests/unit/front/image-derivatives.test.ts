@@ -49,6 +49,13 @@ test('a replaced source gets a new derivative', async () => {
   expect((await sharp(after!).metadata()).height).toBe(320);
 });
 
+test('the same picture at another path, or copied anew, shares its derivative', async () => {
+  await writeFile(path.join(dir, 'tee.svg'), SQUARE);
+  const first = await images.derive(path.join(dir, 'tee.svg'), { width: 160, format: 'avif' });
+  await writeFile(path.join(dir, 'copy.svg'), SQUARE);
+  expect(await images.derive(path.join(dir, 'copy.svg'), { width: 160, format: 'avif' })).toBe(first);
+});
+
 test('a raster source is never enlarged', async () => {
   const source = path.join(dir, 'small.png');
   await sharp({ create: { width: 200, height: 100, channels: 3, background: '#3f6b4b' } })
