@@ -10,12 +10,11 @@ import type { ApiMicrocache } from './api-microcache.ts';
 import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
 import { renderFor } from './rendering-request.ts';
-import { sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
+import { cacheControlFor, sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
 import { serveMedia } from './media-answers.ts';
 import { parseMediaUrl, type MediaFolder } from '../server/media/media-folder.ts';
-import { parseDerivativeQuery } from '../lib/responsive-image.ts';
+import { hasDerivatives, parseDerivativeQuery } from '../lib/responsive-image.ts';
 import { sendDerivative, type ImageDerivatives } from './image-derivatives.ts';
-import { cacheControlFor } from './static-files.ts';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (
@@ -195,8 +194,9 @@ export function createFrontListener(options: FrontOptions) {
       return Boolean(page);
     };
 
-    // `?w=…&fm=…` asks for a derivative of the image at this path (docs/decisions/184-responsive-image-derivatives.md).
-    const derivative = isRead && options.images ? parseDerivativeQuery(searchParams) : null;
+    // `?w=…&fm=…` on an image's path asks for a derivative of it (docs/decisions/184-responsive-image-derivatives.md);
+    // on any other path the query means nothing here.
+    const derivative = isRead && options.images && hasDerivatives(pathname) ? parseDerivativeQuery(searchParams) : null;
     if (derivative === 'invalid') {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end('Unknown image size or format.');
