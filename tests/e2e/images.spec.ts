@@ -3,6 +3,7 @@
  * WebP derivatives at the widths each place needs and loads one of them, never the full-size original; the
  * store front leads with the store's hero picture and shows featured products and bundles.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { VIP_RECIPIENT } from '../../src/server/db/demo-data.ts';
 
@@ -73,6 +74,14 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { level: 2, name: 'Featured bundles' })).toBeVisible();
       await expect(bundles.getByRole('link', { name: /Morning Coffee Kit/ })).toBeVisible();
       await expect(bundles.getByRole('link', { name: /Weekend Outdoors Pack/ })).toBeVisible();
+    });
+
+    test('the store front and a product page have no axe violations at all', async ({ page }) => {
+      for (const path of ['/acme', '/acme/product/1']) {
+        await page.goto(path);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(violations.map((v) => `${path}: ${v.id} (${v.impact})`)).toEqual([]);
+      }
     });
   });
 }
