@@ -81,3 +81,11 @@ export function derivativeUrlsIn(html: string): string[] {
   }
   return [...urls];
 }
+
+/**
+ * The picture a link preview shows (`og:image`): a local image as its widest WebP derivative — preview
+ * crawlers read neither SVG nor, often, AVIF — and any other URL as it is.
+ */
+export function shareImageUrl(url: string): string {
+  return hasDerivatives(url) ? derivativeUrl(url, IMAGE_SLOTS.hero.widths.at(-1)!, 'webp') : url;
+}

@@ -68,6 +68,10 @@ for (const viewport of VIEWPORTS) {
       expect(await loadedSource(picture)).toMatch(/\/images\/demo\/acme-hero\.svg\?w=\d+&fm=avif$/);
       // Beside the title it adds nothing a screen reader needs.
       await expect(picture).toHaveAttribute('alt', '');
+      // Link previews get the hero as a WebP (preview crawlers read no SVG).
+      const preview = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
+      expect(preview).toMatch(/\/images\/demo\/acme-hero\.svg\?w=1280&fm=webp$/);
+      expect((await page.request.get(preview)).headers()['content-type']).toBe('image/webp');
 
       await expect(page.getByRole('list', { name: 'Featured products' }).getByRole('link')).not.toHaveCount(0);
       const bundles = page.getByRole('list', { name: 'Featured bundles' });

@@ -7,6 +7,7 @@ import {
   hasDerivatives,
   parseDerivativeQuery,
   pictureSources,
+  shareImageUrl,
 } from '../../../src/lib/responsive-image.ts';
 
 describe('which images get derivatives', () => {
@@ -72,4 +73,9 @@ test('the build finds the derivatives a page offers, once each, with its HTML es
     '<img src="/a.svg" srcset="/a.svg?w=320&amp;fm=avif 320w"></picture><img src="https://cdn.example.com/b.jpg">' +
     '<img srcset="/plain-2x.png 2x">';
   expect(derivativeUrlsIn(html)).toEqual(['/a.svg?w=320&fm=avif', '/a.svg?w=640&fm=avif']);
+});
+
+test('a link preview gets a local image as a wide WebP, an external one as it is', () => {
+  expect(shareImageUrl('/images/demo/acme-hero.svg')).toBe('/images/demo/acme-hero.svg?w=1280&fm=webp');
+  expect(shareImageUrl('https://cdn.example.com/tee.jpg')).toBe('https://cdn.example.com/tee.jpg');
 });
