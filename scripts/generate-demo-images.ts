@@ -1,5 +1,6 @@
 /**
- * Writes the demo catalog's product images and favicons as SVG files, so the demo data never
+ * Writes the demo catalog's product images, the store front's hero and the favicons as SVG files (the
+ * masters: shoppers are sent AVIF/WebP derivatives, docs/decisions/184-responsive-image-derivatives.md), so the demo data never
  * hot-links: public stores' into public/images/demo/ (static files), a store's own media
  * (`/{slug}/media/…`, the restricted store's) into the repository's media/ folder, which the front
  * serves only with access. Run after changing src/server/db/demo-data.ts:
@@ -9,6 +10,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { demoCatalogs } from '../src/server/db/demo-data.ts';
 import { MediaFolder, parseMediaUrl } from '../src/server/media/media-folder.ts';
+import type { CatalogInput } from '../src/server/catalog/catalog-format.ts';
+import { COLOURS } from './demo-art/art-direction.ts';
+import { heroScene, productView, viewsFor } from './demo-art/compose.ts';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'public', 'images', 'demo');
@@ -34,21 +38,10 @@ function hue(text: string): number {
   return h;
 }
 
-function productSvg(name: string, view: number, seed: string): string {
-  const h = (hue(seed) + view * 40) % 360;
-  const shapes = [
-    `<circle cx="400" cy="360" r="170" fill="hsl(${h} 55% 62%)"/>`,
-    `<rect x="250" y="200" width="300" height="320" rx="36" fill="hsl(${h} 50% 58%)"/>`,
-    `<path d="M400 170 L590 520 L210 520 Z" fill="hsl(${h} 52% 60%)"/>`,
-    `<rect x="220" y="240" width="360" height="240" rx="120" fill="hsl(${h} 48% 60%)"/>`,
-  ];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img" aria-label="${escape(name)}">
-<rect width="800" height="800" fill="hsl(${h} 40% 94%)"/>
-${shapes[(view - 1) % shapes.length]}
-<text x="400" y="660" font-family="system-ui, sans-serif" font-size="40" font-weight="600" text-anchor="middle" fill="hsl(${h} 45% 22%)">${escape(name)}</text>
-<text x="400" y="712" font-family="system-ui, sans-serif" font-size="26" text-anchor="middle" fill="hsl(${h} 30% 38%)">view ${view}</text>
-</svg>
-`;
+/** The product's colours in the order its variants list them (its Color option), mapped to the palette. */
+function colours(product: NonNullable<CatalogInput['products']>[number]): string[] {
+  const names = new Set(product.variants.map((v) => v.options?.Color).filter((name) => name !== undefined));
+  return [...names].map((name) => COLOURS[name]).filter((hex) => hex !== undefined);
 }
 
 function faviconSvg(letter: string, seed: string): string {
@@ -61,9 +54,13 @@ let count = 0;
 for (const catalog of demoCatalogs) {
   const favicon = catalog.store.favicon_url;
   if (favicon && (await writeAt(favicon, faviconSvg(catalog.store.title[0] ?? '?', catalog.store.slug)))) count++;
+  const hero = catalog.store.hero_image_url;
+  if (hero && (await writeAt(hero, heroScene()))) count++;
   for (const product of catalog.products ?? []) {
     for (const [i, image] of (product.images ?? []).entries()) {
-      if (await writeAt(image.url, productSvg(product.name, i + 1, product.id))) count++;
+      const palette = colours(product);
+      const view = viewsFor(product.images?.length ?? 0)[i]!;
+      if (await writeAt(image.url, productView(product.id, view, palette[i % Math.max(palette.length, 1)]))) count++;
     }
   }
 }

@@ -10,9 +10,11 @@ import type { ApiMicrocache } from './api-microcache.ts';
 import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
 import { renderFor } from './rendering-request.ts';
-import { sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
+import { cacheControlFor, sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
 import { serveMedia } from './media-answers.ts';
 import { parseMediaUrl, type MediaFolder } from '../server/media/media-folder.ts';
+import { hasDerivatives, parseDerivativeQuery } from '../lib/responsive-image.ts';
+import { sendDerivative, type ImageDerivatives } from './image-derivatives.ts';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (
@@ -58,6 +60,8 @@ export type FrontOptions = {
   microcache?: ApiMicrocache;
   /** Stores' own media (`/{slug}/media/{name}`), served after the API allowed the shopper in. */
   media?: MediaFolder;
+  /** AVIF/WebP derivatives of local images (`{image}?w=…&fm=…`); without it those requests get the original. */
+  images?: ImageDerivatives;
   /** What every render is handed besides the request: the API to call, the public site origin, the `PUBLIC_*` settings. */
   renderContext?: () => Pick<FrontLocals, 'api' | 'siteUrl' | 'publicEnv'>;
   /** The `PUBLIC_*` settings: the API and GeoIP origins join the Content-Security-Policy. */
@@ -190,8 +194,27 @@ export function createFrontListener(options: FrontOptions) {
       return Boolean(page);
     };
 
+    // `?w=…&fm=…` on an image's path asks for a derivative of it (docs/decisions/184-responsive-image-derivatives.md);
+    // on any other path the query means nothing here.
+    const derivative = isRead && options.images && hasDerivatives(pathname) ? parseDerivativeQuery(searchParams) : null;
+    if (derivative === 'invalid') {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end('Unknown image size or format.');
+      return;
+    }
     if (isRead && pathname !== '/') {
       const asset = await options.assets.lookup(pathname);
+      if (asset && derivative && options.images && asset.type.startsWith('image/')) {
+        const source = asset.variants.find((variant) => variant.encoding === null)!.file;
+        const cacheControl = cacheControlFor(pathname);
+        return sendDerivative(req, res, {
+          images: options.images,
+          source,
+          request: derivative,
+          original: pathname,
+          cacheControl,
+        });
+      }
       if (asset) {
         send(asset, pathname);
         return;
@@ -205,7 +228,12 @@ export function createFrontListener(options: FrontOptions) {
             req,
             res,
             { ...found, pathname: path },
-            { folder: options.media, apiFetch: options.apiFetch, documentHeaders: DOCUMENT_HEADERS },
+            {
+              folder: options.media,
+              apiFetch: options.apiFetch,
+              documentHeaders: DOCUMENT_HEADERS,
+              ...(derivative && options.images ? { derivative: { images: options.images, request: derivative } } : {}),
+            },
           ).then(() => true)
         : Promise.resolve(false);
     };

@@ -4,6 +4,8 @@ import { createRequester, getStore } from '../lib/api-client/index.ts';
 import { headerCookieJar } from '../lib/cookies.ts';
 import type { MediaFolder } from '../server/media/media-folder.ts';
 import { sendEntry, type StaticEntry } from './static-files.ts';
+import type { DerivativeRequest } from '../lib/responsive-image.ts';
+import { sendDerivative, type ImageDerivatives } from './image-derivatives.ts';
 
 type ApiFetch = (request: Request) => Response | Promise<Response>;
 
@@ -51,7 +53,13 @@ export async function serveMedia(
   req: IncomingMessage,
   res: ServerResponse,
   media: MediaRequest,
-  options: { folder: MediaFolder; apiFetch: ApiFetch; documentHeaders: Record<string, string> },
+  options: {
+    folder: MediaFolder;
+    apiFetch: ApiFetch;
+    documentHeaders: Record<string, string>;
+    /** The request asks for an AVIF/WebP derivative of the file: same access rule, same cache policy. */
+    derivative?: { images: ImageDerivatives; request: DerivativeRequest };
+  },
 ): Promise<void> {
   const access = await storeAccess(options.apiFetch, media.slug, req.headers.cookie);
   if (access.kind === 'missing') {
@@ -71,6 +79,11 @@ export async function serveMedia(
     plain(res, 404, 'Not found');
     return;
   }
+  const cacheControl = access.restricted ? 'private, no-store' : 'public, max-age=300';
+  if (options.derivative) {
+    const { images, request } = options.derivative;
+    return sendDerivative(req, res, { images, request, source: file.file, original: media.pathname, cacheControl });
+  }
   const entry: StaticEntry = {
     etag: `"${file.size.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}"`,
     type: file.type,
@@ -78,6 +91,6 @@ export async function serveMedia(
   };
   // An SVG can carry script: it gets the documents' policy, like every SVG the front serves.
   const headers = file.type === 'image/svg+xml' ? { ...options.documentHeaders } : {};
-  headers['cache-control'] = access.restricted ? 'private, no-store' : 'public, max-age=300';
+  headers['cache-control'] = cacheControl;
   sendEntry(req, res, entry, media.pathname, headers);
 }

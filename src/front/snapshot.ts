@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CompressedWriter } from './compression.ts';
+import { derivativeUrlsIn } from '../lib/responsive-image.ts';
 import { BUILD_ID_HEADER, PRERENDER_HEADER } from './front-server.ts';
 
 /** A page of the snapshot: its URL path and the data its `_payload.json` holds (null for none). */
@@ -23,6 +24,8 @@ export type SnapshotOptions = {
 export type SnapshotResult = {
   id: string;
   pages: number;
+  /** Image derivatives the pages offer, made (or found made) before the build went live. */
+  images: number;
   skipped: string[];
   durationMs: number;
 };
@@ -54,6 +57,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   const total = options.pages.length;
   let done = 0;
   let next = 0;
+  const derivatives = new Set<string>();
   const writer = new CompressedWriter();
   // Renders do not wait for their files: up to MAX_PENDING_WRITES queue on the writer threads.
   const pendingWrites = new Set<Promise<void>>();
@@ -91,6 +95,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
     await writeCompressed(pageFile(root, page.path, isHtml ? 'index.html' : 'index'), body);
     if (isHtml) {
+      for (const url of derivativeUrlsIn(body.toString())) derivatives.add(url);
       const payload = await page.payload();
       if (payload !== null) await writeCompressed(pageFile(root, page.path, '_payload.json'), JSON.stringify(payload));
     }
@@ -109,6 +114,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, Math.max(total, 1)) }, worker));
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
+    await makeDerivatives(options.baseUrl, [...derivatives]);
     const timestamp = Date.now();
     await writeCompressed(path.join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
     await writeCompressed(
@@ -123,5 +129,23 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   } finally {
     await writer.close();
   }
-  return { id, pages: done - skipped.length, skipped, durationMs: Date.now() - started };
+  return { id, pages: done - skipped.length, images: derivatives.size, skipped, durationMs: Date.now() - started };
+}
+
+/**
+ * Asks the front for every image derivative the pages offer, so the first shopper (and Lighthouse) finds
+ * each one made (docs/decisions/184-responsive-image-derivatives.md). Kept ones are found in the cache; an
+ * image that cannot be processed answers a redirect to its original, which is what shoppers get too.
+ */
+async function makeDerivatives(baseUrl: string, urls: string[]): Promise<void> {
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      const response = await fetch(new URL(url, baseUrl), { method: 'HEAD', redirect: 'manual' });
+      if (response.status >= 500) throw new Error(`Image derivative ${url} failed with ${response.status}`);
+    }
+  }
+  // Two at a time: encoding is CPU work, and the renders are done.
+  await Promise.all(Array.from({ length: Math.min(2, urls.length) }, worker));
 }

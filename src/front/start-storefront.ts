@@ -16,6 +16,7 @@ import { inProcessApiFetch } from './in-process-api.ts';
 import { ApiMicrocache } from './api-microcache.ts';
 import { SnapshotApiMemo } from './snapshot-api-memo.ts';
 import { MediaFolder } from '../server/media/media-folder.ts';
+import { ImageDerivatives } from './image-derivatives.ts';
 import { loadConfig } from '../server/config.ts';
 
 export type StorefrontOptions = {
@@ -112,6 +113,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     prerenderSecret,
     microcache,
     media: new MediaFolder(path.resolve(config.MEDIA_DIR)),
+    images: new ImageDerivatives(path.resolve(config.IMAGE_CACHE_DIR)),
     renderContext: () => renderContext,
     publicEnv,
     rebuild: {
@@ -168,7 +170,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
 
   if (options.snapshotOnStart) {
     const result = await rebuild(options.onProgress);
-    log(`Snapshot ${result.id}: ${result.pages} pages in ${result.durationMs} ms`);
+    log(`Snapshot ${result.id}: ${result.pages} pages, ${result.images} image derivatives in ${result.durationMs} ms`);
   }
 
   return {

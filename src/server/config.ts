@@ -65,6 +65,14 @@ const envSchema = z.object({
     .describe(
       "stores' own media (`{MEDIA_DIR}/{slug}/{name}`, served at `/{slug}/media/{name}` only to shoppers the store admits); the restricted demo store's images ship in `media/vip/`",
     ),
+  IMAGE_CACHE_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default('.cache/images')
+    .describe(
+      'AVIF/WebP derivatives of local images, made on first request and kept (never served as a folder: a derivative is reached through its original, after its access check)',
+    ),
   SNAPSHOT_ON_START: z
     .enum(['0', '1'], { error: 'SNAPSHOT_ON_START must be 1 (write a snapshot on start) or 0 (render on demand)' })
     .default('1')

@@ -168,7 +168,7 @@ describe('tax and shipping settings', () => {
 describe('image and favicon URLs', () => {
   const withUrl = (url: string) => ({
     ...catalog,
-    store: { ...catalog.store, favicon_url: url },
+    store: { ...catalog.store, favicon_url: url, hero_image_url: url },
     products: [{ ...catalog.products[0]!, images: [{ url }] }],
   });
 
@@ -185,7 +185,7 @@ describe('image and favicon URLs', () => {
     '/\\evil.example/x.png',
     'images/x.svg',
     'https://',
-  ])('%s is refused for product images and the favicon', (url) => {
+  ])('%s is refused for product images, the favicon and the hero image', (url) => {
     let message = '';
     try {
       parseCatalog(withUrl(url));
@@ -193,6 +193,7 @@ describe('image and favicon URLs', () => {
       message = (error as Error).message;
     }
     expect(message).toMatch(/store\.favicon_url: must be an http\(s\) URL or a path of this site/);
+    expect(message).toMatch(/store\.hero_image_url: must be an http\(s\) URL or a path of this site/);
     expect(message).toMatch(/products\.0\.images\.0\.url: must be an http\(s\) URL or a path of this site/);
   });
 
@@ -204,6 +205,7 @@ describe('image and favicon URLs', () => {
   ])('%s is accepted', (url) => {
     const parsed = parseCatalog(withUrl(url));
     expect(parsed.store.favicon_url).toBe(url);
+    expect(parsed.store.hero_image_url).toBe(url);
     expect(parsed.products[0]!.images[0]!.url).toBe(url);
   });
 });

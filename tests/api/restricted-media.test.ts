@@ -9,8 +9,10 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BuildPointer } from '../../src/front/build-pointer.ts';
+import { ImageDerivatives } from '../../src/front/image-derivatives.ts';
 import { createFrontListener } from '../../src/front/front-server.ts';
 import { StaticFolder } from '../../src/front/static-files.ts';
 import { VIP_DOMAIN_TOKEN, VIP_RECIPIENT } from '../../src/server/db/demo-data.ts';
@@ -20,6 +22,8 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const WATCH = '<svg xmlns="http://www.w3.org/2000/svg"><text>VIP Reserve Chronograph</text></svg>';
 const MUG = '<svg xmlns="http://www.w3.org/2000/svg"><text>Stoneware Mug</text></svg>';
+const DRAWING =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300"/></svg>';
 
 let api: TestApp;
 let server: Server;
@@ -32,6 +36,9 @@ beforeAll(async () => {
   const media = new MediaFolder(path.join(dir, 'media'));
   await media.write('vip', 'vip-reserve-watch-1.svg', WATCH);
   await media.write('acme', 'mug-1.svg', MUG);
+  await media.write('vip', 'vip-reserve-watch-2.svg', DRAWING);
+  await media.write('vip', 'vip-reserve-broken.png', 'not a png');
+  await media.write('acme', 'mug-2.svg', DRAWING);
   // Something beside the media folder that a path trick might reach.
   await writeFile(path.join(dir, 'secret.svg'), WATCH);
   await mkdir(path.join(dir, 'client'), { recursive: true });
@@ -47,6 +54,7 @@ beforeAll(async () => {
     domains: {},
     prerenderSecret: 'secret',
     media,
+    images: new ImageDerivatives(path.join(dir, 'image-cache')),
   });
   server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -165,4 +173,79 @@ test('a public store’s media are served to anyone and may be cached', async ()
   expect(answer.body).toBe(MUG);
   expect(answer.headers['cache-control']).toBe('public, max-age=300');
   expect((await get('/media/mug-1.svg', { host: 'shop.acme.test' })).body).toBe(MUG);
+});
+
+/** GET that keeps the body's bytes (derivatives are binary). */
+function getBytes(pathname: string, headers: Record<string, string> = {}): Promise<Answer & { bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(base + pathname, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString(), bytes });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('a restricted store’s image derivatives (docs/decisions/184-responsive-image-derivatives.md)', () => {
+  const avif = '/vip/media/vip-reserve-watch-2.svg?w=320&fm=avif';
+  const access = { cookie: `allowed-domain-token=${VIP_DOMAIN_TOKEN}` };
+
+  test.each([
+    ['no cookie', avif, {}],
+    ['a wrong domain token', avif, { cookie: 'allowed-domain-token=not-the-token' }],
+    [
+      'the custom domain without a cookie',
+      '/media/vip-reserve-watch-2.svg?w=320&fm=webp',
+      { host: 'members.vip.test' },
+    ],
+  ])('are refused with %s', async (_, pathname, headers) => {
+    const answer = await getBytes(pathname, headers);
+    figures.withoutAccess++;
+    if (answer.status === 200) figures.servedWithoutAccess++;
+    // 403 on the slug path; the custom domain sends the shopper to its restricted page first.
+    expect([302, 403]).toContain(answer.status);
+    expect(answer.headers['content-type'] ?? '').not.toMatch(/^image\//);
+  });
+
+  test.each([
+    ['the domain token cookie', avif, access, 'image/avif'],
+    [
+      'the domain token on the custom domain',
+      '/media/vip-reserve-watch-2.svg?w=640&fm=webp',
+      { ...access, host: 'members.vip.test' },
+      'image/webp',
+    ],
+  ])('are served with %s, never to a shared cache', async (_, pathname, headers, type) => {
+    const answer = await getBytes(pathname, headers);
+    figures.withAccess++;
+    if (answer.status === 200) figures.servedWithAccess++;
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe(type);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const width = Number(new URL(pathname, base).searchParams.get('w'));
+    expect((await sharp(answer.bytes).metadata()).width).toBe(width);
+  });
+
+  test('a file that cannot be processed is answered with its original, never a broken image', async () => {
+    const answer = await getBytes('/vip/media/vip-reserve-broken.png?w=320&fm=avif', access);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe('/vip/media/vip-reserve-broken.png');
+  });
+
+  test('a size or format the pages never ask for is refused before any work', async () => {
+    expect((await getBytes('/vip/media/vip-reserve-watch-2.svg?w=333&fm=avif', access)).status).toBe(400);
+    expect((await getBytes('/acme/media/mug-2.svg?w=320&fm=gif')).status).toBe(400);
+  });
+});
+
+test('a public store’s image derivatives are served to anyone and may be cached like the original', async () => {
+  const answer = await getBytes('/acme/media/mug-2.svg?w=160&fm=webp');
+  expect(answer.status).toBe(200);
+  expect(answer.headers['content-type']).toBe('image/webp');
+  expect(answer.headers['cache-control']).toBe('public, max-age=300');
 });

@@ -33,6 +33,7 @@ describe('store info', () => {
           title: 'Acme Supply Co.',
           slug: 'acme',
           faviconImage: '/images/demo/acme-favicon.svg',
+          heroImage: '/images/demo/acme-hero.svg',
           allowedListsPresent: false,
           description: expect.any(String),
           lowStockThreshold: 5,

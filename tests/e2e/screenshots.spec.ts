@@ -65,6 +65,23 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         path: path.join(testInfo.project.outputDir, 'screenshots', `${type.name}-${viewportName}.png`),
         fullPage: true,
       });
+      if (type.name === 'checkout' && viewportName === 'phone') {
+        // The README shows the phone checkout with its order summary open: the items and their pictures.
+        await page.getByRole('button', { name: /Show order summary/ }).click();
+        const thumbnails = page.getByRole('list', { name: 'Items in your order' }).locator('img');
+        await expect(thumbnails.first()).toBeVisible();
+        await expect
+          .poll(() =>
+            thumbnails.evaluateAll((all: HTMLImageElement[]) =>
+              all.every((img) => img.complete && img.naturalWidth > 0),
+            ),
+          )
+          .toBe(true);
+        await page.screenshot({
+          path: path.join(testInfo.project.outputDir, 'screenshots', 'checkout-summary-phone.png'),
+          fullPage: true,
+        });
+      }
     }
     expect(errors).toEqual([]);
   });

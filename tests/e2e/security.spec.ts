@@ -228,6 +228,11 @@ test.describe('a restricted store’s media', () => {
       await ask(`/media/${name}`, { host: `members.vip.test:${port}` });
       await ask(url, { host: `members.vip.test:${port}` });
       await ask(`/media/${name}`, { host: `shop.acme.test:${port}` });
+      // Their AVIF/WebP derivatives follow the same rule (docs/decisions/184-responsive-image-derivatives.md).
+      expect((await ask(`${url}?w=320&fm=avif`)).status).toBe(403);
+      await ask(`${url}?w=640&fm=webp`, { cookie: 'allowed-domain-token=wrong-token' });
+      await ask(`/media/${name}?w=320&fm=avif`, { host: `members.vip.test:${port}` });
+      await ask(`/images/demo/${name}?w=320&fm=avif`);
     }
     report('restricted-media-http', {
       files: files.length,
@@ -251,10 +256,18 @@ test.describe('a restricted store’s media', () => {
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     expect(await image.getAttribute('src')).toMatch(/^\/vip\/media\/vip-reserve-watch-\d\.svg$/);
+    // What the browser shows is an AVIF derivative of the store's media, made after the same access check.
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/vip\/media\/vip-reserve-watch-\d\.svg\?w=\d+&fm=avif$/,
+    );
     // The page's own request context carries the browser's cookies.
     const answer = await page.request.get(`${baseURL}${images[0]}`);
     expect(answer.status()).toBe(200);
     expect(answer.headers()['cache-control']).toBe('private, no-store');
+    const derivative = await page.request.get(`${baseURL}${images[0]}?w=640&fm=webp`);
+    expect(derivative.status()).toBe(200);
+    expect(derivative.headers()['content-type']).toBe('image/webp');
+    expect(derivative.headers()['cache-control']).toBe('private, no-store');
   });
 
   test('load on the store’s own domain with the domain token', async ({ page, baseURL }) => {

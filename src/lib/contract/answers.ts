@@ -51,6 +51,11 @@ export const storeAttributes = z
     /** Absolute or root-relative URL; null when the store has none. */
     faviconImage: z.string().nullable(),
     allowedListsPresent: z.boolean(),
+    /**
+     * Ours: the store front's hero picture (absolute or root-relative URL); null when it has none.
+     * Optional so a backend without it still serves; the store front then shows no hero image.
+     */
+    heroImage: z.string().nullable().optional(),
     /** Ours: short text for the store front hero. */
     description: z.string().nullable(),
     /**

@@ -94,6 +94,8 @@ export const catalogSchema = z.object({
     title: z.string().min(1).max(200),
     description: z.string().max(2000).nullable().default(null),
     favicon_url: assetUrl.nullable().default(null),
+    /** The store front's hero picture; none: the store front shows no hero image. */
+    hero_image_url: assetUrl.nullable().default(null),
     // Stored as hosts are looked up: lower-case, no trailing dot (normalizeHost).
     custom_domain: z.string().max(253).transform(normalizeHost).nullable().default(null),
     restricted: z.boolean().default(false),

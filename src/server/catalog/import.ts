@@ -34,6 +34,7 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       title: s.title,
       description: s.description,
       favicon_url: s.favicon_url,
+      hero_image_url: s.hero_image_url,
       custom_domain: s.custom_domain,
       restricted: s.restricted,
       tax_rate_bps: s.tax_rate_bps,

@@ -73,6 +73,7 @@ export function reshapeStore(row: StoreRow, allowedListsPresent: boolean): Store
         title: row.title,
         slug: row.slug,
         faviconImage: row.favicon_url,
+        heroImage: row.hero_image_url,
         allowedListsPresent,
         description: row.description,
         customDomain: row.custom_domain,

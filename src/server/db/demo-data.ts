@@ -257,6 +257,7 @@ export const demoCatalogs: CatalogInput[] = [
       title: 'Acme Supply Co.',
       description: 'Well-made everyday goods, shipped fast.',
       favicon_url: publicImage('acme-favicon.svg'),
+      hero_image_url: publicImage('acme-hero.svg'),
       custom_domain: 'shop.acme.test',
       restricted: false,
       // Tax is collected where the shop has a presence; other destinations pay none.

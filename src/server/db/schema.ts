@@ -21,6 +21,8 @@ export type StoresTable = {
   title: string;
   description: string | null;
   favicon_url: string | null;
+  /** The store front's hero image (migration 0010). */
+  hero_image_url: string | null;
   custom_domain: string | null;
   restricted: boolean;
   tax_rate_bps: number;

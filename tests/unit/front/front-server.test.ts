@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BuildPointer } from '../../../src/front/build-pointer.ts';
 import { createFrontListener } from '../../../src/front/front-server.ts';
 import { StaticFolder } from '../../../src/front/static-files.ts';
+import { ImageDerivatives } from '../../../src/front/image-derivatives.ts';
 
 let server: Server;
 /** The query of every store call the API got. */
@@ -33,6 +34,12 @@ beforeAll(async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'front-'));
   await mkdir(path.join(dir, 'client', '_astro'), { recursive: true });
   await writeFile(path.join(dir, 'client', '_astro', 'app.abc123.js'), 'console.log(1)');
+  await mkdir(path.join(dir, 'client', 'images'), { recursive: true });
+  await writeFile(
+    path.join(dir, 'client', 'images', 'tee.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect width="800" height="800"/></svg>',
+  );
+  await writeFile(path.join(dir, 'client', 'images', 'broken.png'), 'not a png');
   await mkdir(path.join(dir, 'builds', 'b1', 'acme', 'shop'), { recursive: true });
   await writeFile(path.join(dir, 'builds', 'b1', 'acme', 'shop', 'index.html'), 'static shop');
   await writeFile(path.join(dir, 'builds', 'b1', 'acme', 'shop', '_payload.json'), '{"page":"shop"}');
@@ -67,6 +74,7 @@ beforeAll(async () => {
       );
     },
     assets: new StaticFolder(path.join(dir, 'client')),
+    images: new ImageDerivatives(path.join(dir, 'image-cache')),
     builds,
     domains: { platformDomain: 'platform.test', shopDomain: 'shop.example.com' },
     prerenderSecret: 'front-secret',
@@ -235,5 +243,37 @@ describe('the front listener', () => {
     });
     expect(allowed.status).toBe(202);
     expect(rebuilds).toEqual(['ran']);
+  });
+});
+
+describe('image derivatives of public files (docs/decisions/184-responsive-image-derivatives.md)', () => {
+  test('an image asked for at a width and format is answered in it, cached like the original', async () => {
+    const answer = await fetch(`${base}/images/tee.svg?w=320&fm=webp`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/webp');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
+    // RIFF....WEBP: the bytes are a WebP file, not the SVG.
+    expect(
+      Buffer.from(await answer.arrayBuffer())
+        .subarray(8, 12)
+        .toString(),
+    ).toBe('WEBP');
+  });
+
+  test('an image that cannot be processed sends the browser to the original', async () => {
+    const answer = await fetch(`${base}/images/broken.png?w=320&fm=avif`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/images/broken.png');
+  });
+
+  test('a width or format no page offers is refused', async () => {
+    expect((await fetch(`${base}/images/tee.svg?w=4000&fm=avif`)).status).toBe(400);
+    expect((await fetch(`${base}/images/tee.svg?w=320&fm=tiff`)).status).toBe(400);
+  });
+
+  test('the same query on a page is no image request', async () => {
+    const answer = await fetch(`${base}/acme/product/1?w=320&fm=avif`);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { astro: string }).astro).toBe('/acme/product/1?w=320&fm=avif');
   });
 });
