@@ -3,6 +3,7 @@ import { customDomainQuery, verifyPayload } from '../../lib/contract/payloads.ts
 import { normalizeHost } from '../../lib/custom-domain.ts';
 import { storeUrl } from '../../lib/store-links.ts';
 import { policyKind } from '../../lib/contract/answers.ts';
+import { listCollections } from '../catalog/queries.ts';
 import { reshapePolicy, reshapeStore } from '../catalog/reshape.ts';
 import { notFound } from '../http/errors.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
@@ -36,12 +37,14 @@ export function storeRoutes(deps: AppDeps) {
     const { custom_domain } = readQuery(c, customDomainQuery);
     const store = await findStoreByDomain(db, custom_domain, stores);
     await assertAccess(db, store, (name) => c.req.header(name), clock);
-    return c.json(reshapeStore(store, await hasAllowedLists(db, store)));
+    const [lists, collections] = await Promise.all([hasAllowedLists(db, store), listCollections(db, store.id)]);
+    return c.json(reshapeStore(store, lists, collections));
   });
 
   app.get('/:slug', async (c) => {
     const store = c.var.store;
-    return c.json(reshapeStore(store, await hasAllowedLists(db, store)));
+    const [lists, collections] = await Promise.all([hasAllowedLists(db, store), listCollections(db, store.id)]);
+    return c.json(reshapeStore(store, lists, collections));
   });
 
   app.get('/:slug/policies/:kind', (c) => {
