@@ -22,10 +22,12 @@ export { getStore, getStoreByDomain } from './stores.ts';
 export { verifyAllowedUser } from './allowed-users.ts';
 export {
   getBundle,
+  getCollection,
   getPolicy,
   getProduct,
   listBundleItems,
   listBundles,
+  listCollectionListings,
   listListings,
   listProducts,
   listProductVariants,

@@ -5,11 +5,13 @@
 import {
   bindCalls,
   getBundle,
+  getCollection,
   getPolicy,
   getProduct,
   getStore,
   listBundleItems,
   listBundles,
+  listCollectionListings,
   listListings,
   listProductVariants,
   listProducts,
@@ -27,6 +29,8 @@ const catalogCalls = {
   listBundleItems,
   getPolicy,
   listListings,
+  getCollection,
+  listCollectionListings,
 };
 
 export type CatalogApi = BoundCalls<typeof catalogCalls>;

@@ -39,6 +39,8 @@ export function shopSearch(query: Partial<ShopQuery>): string {
 export type ShopParams = {
   slug: string;
   query: ShopQuery;
+  /** One collection's items only (its handle); the whole shop when left out. */
+  collection?: string;
 };
 
 export type ShopData = {
@@ -56,17 +58,19 @@ function totalOf(list: Many<unknown>, query: ListQuery): number {
 }
 
 /**
- * One page of the shop: products and bundles as one list, the API sorting, filtering and paging
- * them together (a 10,000-product store costs one page of work per request).
+ * One page of the shop (or of one collection): products and bundles as one list, the API sorting,
+ * filtering and paging them together (a 10,000-product store costs one page of work per request).
  */
-export async function loadShop(api: CatalogApi, { slug, query }: ShopParams): Promise<ShopData> {
+export async function loadShop(api: CatalogApi, { slug, query, collection }: ShopParams): Promise<ShopData> {
   const list: ListQuery = {
     page: query.page,
     per_page: SHOP_PAGE_SIZE,
     sort: query.sort,
     ...(query.q ? { q: query.q } : {}),
   };
-  const listings = await api.listListings(slug, list);
+  const listings = collection
+    ? await api.listCollectionListings(slug, collection, list)
+    : await api.listListings(slug, list);
   const total = totalOf(listings, list);
   return {
     query,

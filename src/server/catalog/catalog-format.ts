@@ -152,7 +152,7 @@ export const catalogSchema = z.object({
   collections: z
     .array(
       z.object({
-        handle: key,
+        handle: z.string().regex(SLUG_PATTERN, 'must be lower-case letters, digits and hyphens'),
         title: z.string().trim().min(1).max(100),
         description: z.string().trim().max(2000).nullable().default(null),
         items: z

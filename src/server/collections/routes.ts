@@ -6,17 +6,16 @@ import { reshapeCollection } from '../catalog/reshape.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { readQuery } from '../http/validation.ts';
+import { isCollectionHandle } from '../../lib/slug.ts';
 import { listingPage } from '../listings/routes.ts';
-
-/** As the import format allows them; anything else names no collection (404 without a query). */
-const HANDLE = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** `…/collections`, `…/collections/{handle}` and its products and bundles, `…/collections/{handle}/listings`. */
 export function collectionRoutes({ db }: AppDeps) {
   const app = new Hono<AppEnv>();
 
   const collectionOf = async (storeId: number, handle: string) => {
-    const row = HANDLE.test(handle) ? await findCollection(db, storeId, handle) : undefined;
+    // A malformed handle names no collection: 404 without a query.
+    const row = isCollectionHandle(handle) ? await findCollection(db, storeId, handle) : undefined;
     if (!row) throw notFound();
     return row;
   };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadBundle } from '../../../src/lib/page-data/bundle.ts';
 import { listCatalogPaths, loadCatalogPayload, matchCatalogPath } from '../../../src/lib/page-data/catalog-pages.ts';
+import { loadCollection } from '../../../src/lib/page-data/collection.ts';
 import { loadProduct } from '../../../src/lib/page-data/product.ts';
 import { loadShop, parseShopQuery, SHOP_PAGE_SIZE, shopSearch } from '../../../src/lib/page-data/shop.ts';
 import { loadStoreFront } from '../../../src/lib/page-data/store-front.ts';
@@ -78,6 +79,41 @@ describe('shop data', () => {
   });
 });
 
+describe('collection data', () => {
+  const withCollections = () => ({
+    ...kitchenSink(),
+    collections: [{ handle: 'kitchen', title: 'Kitchen', members: ['2', '7', '3'] }],
+  });
+
+  test("a collection's page is the shop's list of its members only, sorted and paged alike", async () => {
+    const api = stubCatalogApi(withCollections());
+    const data = await loadCollection(api, {
+      slug: 'acme',
+      handle: 'kitchen',
+      query: parseShopQuery(new URLSearchParams('sort=-price')),
+    });
+    expect(data?.collection).toEqual({ handle: 'kitchen', title: 'Kitchen', description: null });
+    expect(data?.shop.items.map((card) => [card.kind, card.name])).toEqual([
+      ['bundle', 'Starter kit'],
+      ['product', 'Mug'],
+      ['product', 'Sticker'],
+    ]);
+    expect(data?.shop.total).toBe(3);
+    expect(api.calls).toContain(
+      `listCollectionListings acme kitchen ${JSON.stringify({ page: 1, per_page: SHOP_PAGE_SIZE, sort: '-price' })}`,
+    );
+  });
+
+  test('an unknown or malformed handle is null (404), the malformed one without asking the API', async () => {
+    const api = stubCatalogApi(withCollections());
+    const query = parseShopQuery(new URLSearchParams());
+    expect(await loadCollection(api, { slug: 'acme', handle: 'garden', query })).toBeNull();
+    const before = api.calls.length;
+    expect(await loadCollection(api, { slug: 'acme', handle: '../cart', query })).toBeNull();
+    expect(api.calls).toHaveLength(before);
+  });
+});
+
 describe('product data', () => {
   test('puts the default image first and lists the variants', async () => {
     const data = await loadProduct(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '1' });
@@ -132,6 +168,16 @@ describe('catalog paths and payloads', () => {
       '/acme/product-bundle/7',
       '/acme/sitemap.xml',
     ]);
+  });
+
+  test("lists each collection's page, after the product and bundle pages", async () => {
+    const catalog = kitchenSink();
+    catalog.collections = [
+      { handle: 'kitchen', title: 'Kitchen', members: ['2', '7'] },
+      { handle: 'wear', title: 'Wear', members: ['1'] },
+    ];
+    const paths = await listCatalogPaths(stubCatalogApi(catalog), 'acme');
+    expect(paths.slice(-3)).toEqual(['/acme/collections/kitchen', '/acme/collections/wear', '/acme/sitemap.xml']);
   });
 
   test('pages through a large catalog without missing or repeating a product', async () => {
