@@ -183,3 +183,33 @@ describe('collections in the import format', () => {
     ).toBeUndefined();
   });
 });
+
+describe("a product's collections", () => {
+  test("are listed in the store's order; none for a product in none; 404 for another store's product", async () => {
+    const id = async (slug: string, name: string) => {
+      const res = await api.call('GET', `/store_front/${slug}/products?per_page=100&q=${encodeURIComponent(name)}`);
+      return res.body.data[0].id as string;
+    };
+    const beanie = await api.call(
+      'GET',
+      `/store_front/acme/products/${await id('acme', 'Merino Wool Beanie')}/collections`,
+    );
+    expect(beanie.status).toBe(200);
+    expect(beanie.headers.get('cache-control')).toBe('public, max-age=30, stale-while-revalidate=300');
+    expect(beanie.body.data.map((c: { attributes: { handle: string } }) => c.attributes.handle)).toEqual([
+      'apparel',
+      'accessories',
+    ]);
+    const stickers = await api.call(
+      'GET',
+      `/store_front/acme/products/${await id('acme', 'Sticker Pack')}/collections`,
+    );
+    expect(stickers.body.data).toEqual([]);
+    const vipWatch = await api.call('GET', '/store_front/vip/products?q=Chronograph', vip);
+    const watchId = vipWatch.body.data[0].id as string;
+    expect((await api.call('GET', `/store_front/acme/products/${watchId}/collections`)).status).toBe(404);
+    expect((await api.call('GET', `/store_front/vip/products/${watchId}/collections`)).status).toBe(422);
+    const allowed = await api.call('GET', `/store_front/vip/products/${watchId}/collections`, vip);
+    expect(allowed.body.data.map((c: { attributes: { title: string } }) => c.attributes.title)).toEqual(['Timepieces']);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Collections (docs/decisions/190-collections.md): reached from the header of any store page at desktop
  * and phone size, with the shop's controls; prerendered and in the sitemap for a public store, unprefixed
- * on its own domain; a restricted store's collections neither shown nor listed without access.
+ * on its own domain; a restricted store's collections neither shown nor listed without access. A product
+ * page's breadcrumb and related items come from its collections.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -84,6 +85,41 @@ test("a collection sorts and searches like the shop, within the collection's ite
   await expect(page.getByRole('status').filter({ hasText: '3 items matching “coffee”' })).toBeVisible();
 });
 
+test("a product page's breadcrumb names its collection, for people and search engines, and related items come from its collections", async ({
+  page,
+}) => {
+  await page.goto('/acme/collections/accessories');
+  await page
+    .getByRole('list', { name: 'Products and bundles' })
+    .getByRole('link', { name: /Merino Wool Beanie/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Merino Wool Beanie' })).toBeVisible();
+  // Its first collection in the store's order, whichever collection the shopper came from.
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('listitem')).toHaveText(['Home', 'Apparel', 'Merino Wool Beanie']);
+  await expect(breadcrumb.getByText('Merino Wool Beanie')).toHaveAttribute('aria-current', 'page');
+  const structured = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>));
+  const crumbs = structured.find((data) => data['@type'] === 'BreadcrumbList') as {
+    itemListElement: { position: number; name: string; item: string }[];
+  };
+  expect(crumbs.itemListElement.map((step) => [step.position, step.name])).toEqual([
+    [1, 'Home'],
+    [2, 'Apparel'],
+    [3, 'Merino Wool Beanie'],
+  ]);
+  expect(crumbs.itemListElement[1]!.item).toBe(`http://shop.acme.test:${port}/collections/apparel`);
+
+  const related = page.getByRole('list', { name: 'Related products' }).getByRole('link');
+  await expect(related).toHaveCount(4);
+  await expect(related.first()).toContainText('Classic Cotton Tee');
+  await expect(related.filter({ hasText: 'Merino Wool Beanie' })).toHaveCount(0);
+
+  await breadcrumb.getByRole('link', { name: 'Apparel' }).click();
+  await expect(page).toHaveURL(/\/acme\/collections\/apparel$/);
+});
+
 test('collection pages are prerendered, in the sitemap, and unprefixed on the store’s own domain', async ({
   page,
   request,
@@ -140,4 +176,10 @@ test("a restricted store's collections: refused without access, in no sitemap or
     page.getByRole('list', { name: 'Products and bundles' }).getByRole('link', { name: /VIP Reserve Chronograph/ }),
   ).toBeVisible();
   await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
+  // Its product pages name the collection too, with no structured data for search engines.
+  await page.getByRole('list', { name: 'Products and bundles' }).getByRole('link').first().click();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Timepieces' }),
+  ).toBeVisible();
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
 });

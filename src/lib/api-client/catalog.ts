@@ -63,3 +63,7 @@ export const getCollection = (request: Requester, slug: string, handle: string) 
 /** GET store_front/{slug}/collections/{handle}/listings (extension): the shop's list of one collection's items. */
 export const listCollectionListings = (request: Requester, slug: string, handle: string, query?: ListQuery) =>
   request<Many<Listing>>('GET', `${sf(slug)}/collections/${seg(handle)}/listings${listQuery(query)}`);
+
+/** GET store_front/{slug}/products/{id}/collections (extension): the collections a product is in. */
+export const listProductCollections = (request: Requester, slug: string, productId: string) =>
+  request<Many<Collection>>('GET', `${sf(slug)}/products/${seg(productId)}/collections`);

@@ -29,6 +29,7 @@ export {
   listBundles,
   listCollectionListings,
   listListings,
+  listProductCollections,
   listProducts,
   listProductVariants,
 } from './catalog.ts';

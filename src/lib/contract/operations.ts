@@ -215,6 +215,12 @@ const LISTED: readonly Operation[] = [
     many(productVariant),
   ),
   catalogGet(
+    `${S}/products/{id}/collections`,
+    'listProductCollections',
+    'The collections one product is in, in the store’s order (extension).',
+    many(collection),
+  ),
+  catalogGet(
     `${S}/product_variants`,
     'listVariantsOfProducts',
     'The variants of many products in one call, one product after the other in the order asked (extension).',

@@ -13,6 +13,7 @@ import {
   listBundles,
   listCollectionListings,
   listListings,
+  listProductCollections,
   listProductVariants,
   listProducts,
   type BoundCalls,
@@ -31,6 +32,7 @@ const catalogCalls = {
   listListings,
   getCollection,
   listCollectionListings,
+  listProductCollections,
 };
 
 export type CatalogApi = BoundCalls<typeof catalogCalls>;

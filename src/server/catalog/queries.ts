@@ -301,3 +301,15 @@ export async function findCollection(db: Db, storeId: number, handle: string) {
     .where('handle', '=', handle)
     .executeTakeFirst();
 }
+
+/** The collections a product is in, in the store's order (a product page's breadcrumb and related items). */
+export async function collectionsOfProduct(db: Db, productId: number) {
+  return db
+    .selectFrom('collections')
+    .innerJoin('collection_items as ci', 'ci.collection_id', 'collections.id')
+    .select(['collections.id', 'collections.handle', 'collections.title', 'collections.description'])
+    .where('ci.product_id', '=', productId)
+    .orderBy('collections.position')
+    .orderBy('collections.id')
+    .execute();
+}

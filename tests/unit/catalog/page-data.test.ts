@@ -215,3 +215,33 @@ describe('catalog paths and payloads', () => {
     expect((await loadCatalogPayload(api, '/acme/shop'))?.page).toBe('shop');
   });
 });
+
+describe("a product's collections on its page", () => {
+  const withCollections = () => ({
+    ...kitchenSink(),
+    collections: [
+      { handle: 'wear', title: 'Wear', members: ['1', '7'] },
+      { handle: 'kitchen', title: 'Kitchen', members: ['2', '1', '7', '3'] },
+      { handle: 'other', title: 'Other', members: ['3'] },
+    ],
+  });
+
+  test("its collections in the store's order, and related items from them, each once and never itself", async () => {
+    const data = await loadProduct(stubCatalogApi(withCollections()), { slug: 'acme', id: '1' });
+    expect(data?.collections).toEqual([
+      { handle: 'wear', title: 'Wear' },
+      { handle: 'kitchen', title: 'Kitchen' },
+    ]);
+    expect(data?.related.map((card) => `${card.kind}:${card.name}`)).toEqual([
+      'bundle:Starter kit',
+      'product:Mug',
+      'product:Sticker',
+    ]);
+  });
+
+  test('a product in no collection has none, and nothing related', async () => {
+    const data = await loadProduct(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '2' });
+    expect(data?.collections).toEqual([]);
+    expect(data?.related).toEqual([]);
+  });
+});
