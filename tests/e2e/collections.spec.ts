@@ -74,7 +74,17 @@ test('the collections menu works from the keyboard', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Apparel' })).toBeVisible();
 });
 
-test("a collection sorts and searches like the shop, within the collection's items", async ({ page }) => {
+test('a collection lists its items in its own order, and sorts and searches like the shop within them', async ({
+  page,
+}) => {
+  await page.goto('/acme/collections/apparel');
+  await expect(page.getByLabel('Sort by')).toHaveValue('');
+  await expect(page.getByRole('list', { name: 'Products and bundles' }).getByRole('link')).toHaveText([
+    /Classic Cotton Tee/,
+    /Trail Hoodie/,
+    /Merino Wool Beanie/,
+    /Weekend Outdoors Pack/,
+  ]);
   await page.goto('/acme/collections/home');
   await page.getByLabel('Sort by').selectOption('-price');
   await expect(page).toHaveURL(/\/acme\/collections\/home\?(q=&)?sort=-price$/);

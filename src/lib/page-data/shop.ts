@@ -12,25 +12,27 @@ const MAX_PAGE = 100_000;
 /** The shop's query string, read leniently: bad values fall back to defaults, never an error. */
 export type ShopQuery = {
   page: number;
-  sort: ShopSort;
+  /** Undefined: the list's own order (a collection's, docs/decisions/190-collections.md). */
+  sort: ShopSort | undefined;
   q: string;
 };
 
-export function parseShopQuery(search: URLSearchParams): ShopQuery {
+/** `defaultSort`: the shop lists by name; a collection in its own order (null). */
+export function parseShopQuery(search: URLSearchParams, defaultSort: ShopSort | null = 'name'): ShopQuery {
   const page = Number(search.get('page'));
   const sort = search.get('sort') as ShopSort | null;
   return {
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
-    sort: sort && SHOP_SORTS.includes(sort) ? sort : 'name',
+    sort: sort && SHOP_SORTS.includes(sort) ? sort : (defaultSort ?? undefined),
     q: (search.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
   };
 }
 
-/** `?q=…&sort=…&page=…` with defaults left out, so page 1 by name is the bare (static) URL. */
-export function shopSearch(query: Partial<ShopQuery>): string {
+/** `?q=…&sort=…&page=…` with defaults left out, so page 1 in the default order is the bare (static) URL. */
+export function shopSearch(query: Partial<ShopQuery>, defaultSort: ShopSort | null = 'name'): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
-  if (query.sort && query.sort !== 'name') params.set('sort', query.sort);
+  if (query.sort && query.sort !== defaultSort) params.set('sort', query.sort);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   const s = params.toString();
   return s ? `?${s}` : '';
@@ -65,7 +67,7 @@ export async function loadShop(api: CatalogApi, { slug, query, collection }: Sho
   const list: ListQuery = {
     page: query.page,
     per_page: SHOP_PAGE_SIZE,
-    sort: query.sort,
+    ...(query.sort ? { sort: query.sort } : {}),
     ...(query.q ? { q: query.q } : {}),
   };
   const listings = collection

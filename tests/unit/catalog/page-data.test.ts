@@ -40,6 +40,10 @@ describe('shop data', () => {
   test('the first page by name has the bare URL, so it is the static snapshot', () => {
     expect(shopSearch({ page: 1, sort: 'name', q: '' })).toBe('');
     expect(shopSearch({ page: 2, sort: 'price', q: 'mug' })).toBe('?q=mug&sort=price&page=2');
+    // A collection's default is its own order: no sort; by name is then asked for.
+    expect(parseShopQuery(new URLSearchParams('sort='), null)).toEqual({ page: 1, sort: undefined, q: '' });
+    expect(shopSearch({ page: 1, sort: undefined }, null)).toBe('');
+    expect(shopSearch({ page: 1, sort: 'name' }, null)).toBe('?sort=name');
   });
 
   test('asks the API for one sorted, filtered page of products and bundles together', async () => {
