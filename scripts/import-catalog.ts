@@ -28,7 +28,7 @@ try {
     }
     const summary = await importCatalog(db, parseCatalog(json));
     console.log(
-      `${file}: store "${summary.store}" – ${summary.products} products, ${summary.bundles} bundles, ${summary.giftCards} gift cards`,
+      `${file}: store "${summary.store}" – ${summary.products} products, ${summary.bundles} bundles, ${summary.collections} collections, ${summary.giftCards} gift cards`,
     );
   }
 } catch (error) {

@@ -1,8 +1,12 @@
 import type { ApiFetch } from './front-server.ts';
 import { SHOPPER_HEADERS } from './shopper-headers.ts';
 
-/** Public catalog reads: the store, product and bundle lists and pages, variants. Never carts or orders. */
-const CATALOG_READ = /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^/?]+(\/product_variants)?)?)?$/;
+/**
+ * Public catalog reads: the store, product and bundle lists and pages, variants, collections and their
+ * lists (every product page of a collection reads the same page of it for its related items). Never carts or orders.
+ */
+const CATALOG_READ =
+  /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^/?]+(\/product_variants|\/collections)?)?|\/collections(\/[^/?]+(\/listings)?)?)?$/;
 /** A product or bundle list of a store (query aside): its items are the single answers. */
 const LIST = /^\/api\/store_front\/[^/?]+\/(products|bundles)$/;
 /** Headers that describe one body: a seeded answer must not carry those of the answer it was checked against. */

@@ -7,6 +7,7 @@
  */
 import { POLICY_KINDS } from './contract/answers.ts';
 import { pageNotFoundValidate } from './error-catalogue.ts';
+import { isCollectionHandle } from './slug.ts';
 
 export type RedirectRule = {
   /** Store-relative path, exact match, e.g. '/products'. */
@@ -34,6 +35,7 @@ export const REDIRECT_RULES: readonly RedirectRule[] = [
   { from: '/product', to: '/shop', status: 302 },
   { from: '/product-bundle', to: '/shop', status: 302 },
   { from: '/policies', to: '/', status: 302 },
+  { from: '/collections', to: '/shop', status: 302 },
   // Card payments go through Stripe (or its test stand-in): its privacy policy is Stripe's own page.
   { from: '/payment-privacy', to: 'https://stripe.com/privacy', status: 302 },
 ];
@@ -43,6 +45,7 @@ export const VALIDATE_RULES: readonly ValidateRule[] = [
   { pattern: '/product-bundle/[id]', validate: (p) => RESOURCE_ID.test(p.id ?? '') },
   { pattern: '/order/[id]', validate: (p) => UUID.test(p.id ?? '') },
   { pattern: '/order-confirmation/[id]', validate: (p) => UUID.test(p.id ?? '') },
+  { pattern: '/collections/[handle]', validate: (p) => isCollectionHandle(p.handle) },
   { pattern: '/policies/[kind]', validate: (p) => (POLICY_KINDS as readonly string[]).includes(p.kind ?? '') },
 ];
 

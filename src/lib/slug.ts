@@ -9,3 +9,8 @@ export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export function isSlug(value: string): boolean {
   return SLUG_PATTERN.test(value);
 }
+
+/** True for a well-formed collection handle: the slug's grammar, as it is a path segment too (`/collections/{handle}`). */
+export function isCollectionHandle(value: string | undefined): value is string {
+  return value !== undefined && SLUG_PATTERN.test(value);
+}

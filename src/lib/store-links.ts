@@ -37,6 +37,7 @@ export function storeLinks(linkBase: string) {
     order: (id: string) => storeHref(linkBase, `/order/${encodeURIComponent(id)}`),
     orderConfirmation: (id: string) => storeHref(linkBase, `/order-confirmation/${encodeURIComponent(id)}`),
     policy: (kind: string) => storeHref(linkBase, `/policies/${encodeURIComponent(kind)}`),
+    collection: (handle: string) => storeHref(linkBase, `/collections/${encodeURIComponent(handle)}`),
   };
 }
 

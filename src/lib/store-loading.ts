@@ -25,6 +25,7 @@ export const STORE_PAGE_SEGMENTS = [
   'order',
   'order-confirmation',
   'policies',
+  'collections',
 ] as const;
 
 /** Query flag on /404 after a store fetch got no answer (the page then shows 'Unable Fetch Store'). */

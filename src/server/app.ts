@@ -9,6 +9,7 @@ import { cartRoutes } from './carts/routes.ts';
 import { cartTokenCheck } from './carts/cart-token-check.ts';
 import { cartTokenSigner, type CartTokens } from './carts/cart-tokens.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
+import { collectionRoutes } from './collections/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { giftCardRoutes } from './gift-cards/routes.ts';
@@ -117,11 +118,13 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   const withCartToken = cartTokenCheck(deps);
   app.use('/store_front/:slug/cart/*', withCartToken);
   app.use('/store_front/:slug/gift_cards/*', withCartToken);
-  // Catalog reads only (store info, products, variants, bundles, bundle items): carts and orders stay no-store.
+  // Catalog reads only (store info, products, variants, bundles, bundle items, collections): carts and orders stay no-store.
   app.get('/store_front/:slug', catalogCache);
   app.get('/store_front/:slug/policies/*', catalogCache);
   app.get('/store_front/:slug/products', catalogCache);
   app.get('/store_front/:slug/listings', catalogCache);
+  app.get('/store_front/:slug/collections', catalogCache);
+  app.get('/store_front/:slug/collections/*', catalogCache);
   app.get('/store_front/:slug/products/*', catalogCache);
   app.get('/store_front/:slug/product_variants', catalogCache);
   app.get('/store_front/:slug/bundles', catalogCache);
@@ -132,6 +135,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.route('/store_front/:slug/product_variants', productVariantRoutes(deps));
   app.route('/store_front/:slug/bundles', bundleRoutes(deps));
   app.route('/store_front/:slug/listings', listingRoutes(deps));
+  app.route('/store_front/:slug/collections', collectionRoutes(deps));
   app.route('/store_front/:slug/cart', cartRoutes(deps));
   app.route('/store_front/:slug/cart', checkoutRoutes(deps));
   app.route('/store_front/:slug/gift_cards', giftCardRoutes(deps));

@@ -22,6 +22,9 @@ async function catalogPaths(): Promise<string[]> {
     '/store_front/acme/bundles',
     `/store_front/acme/bundles/${bundle}`,
     `/store_front/acme/bundles/${bundle}/bundle_items`,
+    '/store_front/acme/collections',
+    '/store_front/acme/collections/home',
+    '/store_front/acme/collections/home/listings?sort=price',
   ];
 }
 

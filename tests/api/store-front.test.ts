@@ -40,6 +40,13 @@ describe('store info', () => {
           customDomain: 'shop.acme.test',
           policies: ['shipping', 'returns', 'privacy', 'terms'],
           contactEmail: 'help@acme.test',
+          collections: [
+            { handle: 'apparel', title: 'Apparel' },
+            { handle: 'footwear', title: 'Footwear' },
+            { handle: 'accessories', title: 'Accessories' },
+            { handle: 'home', title: 'Home' },
+            { handle: 'bundles', title: 'Bundles' },
+          ],
         },
       },
     });

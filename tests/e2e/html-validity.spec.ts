@@ -35,6 +35,7 @@ test('every page type has 0 errors in the Nu Html Checker', async ({ page, baseU
     order: `/${SLUG}/order/${order.orderDetails.id}`,
     'order confirmation': `/${SLUG}/order-confirmation/${order.orderDetails.id}`,
     policy: `/${SLUG}/policies/returns`,
+    collection: `/${SLUG}/collections/home`,
     restricted: '/vip/restricted',
     'not found': `/${SLUG}/no-such-page`,
   };

@@ -9,7 +9,7 @@ import { CartApi, SLUG } from './fixtures/cart-page.ts';
 
 const KB = 1024;
 
-test('the store front and shop load at most 5 KB of script (gzip), a product page at most 80 KB', async ({
+test('the store front, shop and a collection load at most 5 KB of script (gzip), a product page at most 80 KB', async ({
   page,
   baseURL,
 }) => {
@@ -20,12 +20,18 @@ test('the store front and shop load at most 5 KB of script (gzip), a product pag
   const cartToken = (await page.context().cookies()).find((cookie) => cookie.name === 'recipient-token')?.value ?? '';
   const pages = await measureJs(
     baseURL!,
-    { 'store front': `/${SLUG}`, shop: `/${SLUG}/shop`, product: `/${SLUG}/product/1` },
+    {
+      'store front': `/${SLUG}`,
+      shop: `/${SLUG}/shop`,
+      collection: `/${SLUG}/collections/home`,
+      product: `/${SLUG}/product/1`,
+    },
     { cartToken },
   );
   const gzip = Object.fromEntries(pages.map((measured) => [measured.page, measured.total.gzip]));
   expect(pages.flatMap((measured) => measured.failedScripts ?? [])).toEqual([]);
   expect(gzip['store front']).toBeLessThanOrEqual(5 * KB);
   expect(gzip.shop).toBeLessThanOrEqual(5 * KB);
+  expect(gzip.collection).toBeLessThanOrEqual(5 * KB);
   expect(gzip.product).toBeLessThanOrEqual(80 * KB);
 });

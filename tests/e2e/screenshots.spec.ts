@@ -20,6 +20,7 @@ const PAGE_TYPES: PageType[] = [
   { name: 'shop', path: () => `/${SLUG}/shop`, heading: /Shop|All products/i },
   { name: 'product', path: () => `/${SLUG}/product/1`, heading: /Classic Cotton Tee/ },
   { name: 'bundle', path: () => `/${SLUG}/product-bundle/1`, heading: /Morning Coffee Kit/ },
+  { name: 'collection', path: () => `/${SLUG}/collections/home`, heading: /Home/ },
   { name: 'cart', path: () => `/${SLUG}/cart`, heading: /Your cart/ },
   { name: 'checkout', path: () => `/${SLUG}/checkout`, heading: /Checkout/ },
   { name: 'order-confirmation', path: (order) => `/${SLUG}/order-confirmation/${order}`, heading: /Thank you/ },

@@ -289,11 +289,20 @@ test('no restricted store’s product name, id or media file appears anywhere in
   // A page first, so the snapshot build exists.
   expect((await request.get('/acme/shop')).status()).toBe(200);
   const restricted = demoCatalogs.filter((c) => c.store.restricted);
+  const publicCollectionNames = new Set(
+    demoCatalogs
+      .filter((c) => !c.store.restricted)
+      .flatMap((c) => (c.collections ?? []).flatMap((col) => [col.title, `collections/${col.handle}`])),
+  );
   const needles = [
     ...new Set(
       restricted.flatMap((c) => [
         ...(c.products ?? []).flatMap((p) => [p.name, p.id, ...(p.images ?? []).map((i) => path.basename(i.url))]),
         ...(c.bundles ?? []).flatMap((b) => [b.name, b.id]),
+        // Its collections, where no public store has one of the same name (`Timepieces`).
+        ...(c.collections ?? [])
+          .flatMap((col) => [col.title, `collections/${col.handle}`])
+          .filter((name) => !publicCollectionNames.has(name)),
       ]),
     ),
   ];

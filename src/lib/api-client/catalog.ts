@@ -2,6 +2,7 @@
 import type {
   Bundle,
   BundleItem,
+  Collection,
   Listing,
   Many,
   One,
@@ -54,3 +55,15 @@ export const getPolicy = (request: Requester, slug: string, kind: PolicyKind) =>
 /** GET store_front/{slug}/listings (extension): products and bundles sorted together (the shop). */
 export const listListings = (request: Requester, slug: string, query?: ListQuery) =>
   request<Many<Listing>>('GET', `${sf(slug)}/listings${listQuery(query)}`);
+
+/** GET store_front/{slug}/collections/{handle} (extension): one collection. */
+export const getCollection = (request: Requester, slug: string, handle: string) =>
+  request<One<Collection>>('GET', `${sf(slug)}/collections/${seg(handle)}`);
+
+/** GET store_front/{slug}/collections/{handle}/listings (extension): the shop's list of one collection's items. */
+export const listCollectionListings = (request: Requester, slug: string, handle: string, query?: ListQuery) =>
+  request<Many<Listing>>('GET', `${sf(slug)}/collections/${seg(handle)}/listings${listQuery(query)}`);
+
+/** GET store_front/{slug}/products/{id}/collections (extension): the collections a product is in. */
+export const listProductCollections = (request: Requester, slug: string, productId: string) =>
+  request<Many<Collection>>('GET', `${sf(slug)}/products/${seg(productId)}/collections`);

@@ -22,11 +22,14 @@ export { getStore, getStoreByDomain } from './stores.ts';
 export { verifyAllowedUser } from './allowed-users.ts';
 export {
   getBundle,
+  getCollection,
   getPolicy,
   getProduct,
   listBundleItems,
   listBundles,
+  listCollectionListings,
   listListings,
+  listProductCollections,
   listProducts,
   listProductVariants,
 } from './catalog.ts';

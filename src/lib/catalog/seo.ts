@@ -1,5 +1,5 @@
 /**
- * Structured data for search engines (schema.org Product / Offer / ItemList), built from the
+ * Structured data for search engines (schema.org Product / Offer / ItemList / BreadcrumbList), built from the
  * page data so the snapshot and the on-demand page say the same thing.
  */
 import type { BundlePageData } from '../page-data/bundle.ts';
@@ -57,6 +57,20 @@ export function productJsonLd(data: ProductPageData, canonical: string, origin: 
     image: product.gallery.map((image) => absolute(image.url, origin)),
     url: canonical,
     offers,
+  };
+}
+
+/** A page's place in the store (schema.org BreadcrumbList): each step's name and absolute URL, the page last. */
+export function breadcrumbJsonLd(steps: readonly { name: string; url: string }[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: steps.map((step, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: step.name,
+      item: step.url,
+    })),
   };
 }
 

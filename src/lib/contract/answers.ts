@@ -44,6 +44,10 @@ export const POLICY_KINDS = ['shipping', 'returns', 'privacy', 'terms'] as const
 export const policyKind = z.enum(POLICY_KINDS).meta({ id: 'PolicyKind' });
 export type PolicyKind = z.infer<typeof policyKind>;
 
+/** Ours: a collection as store info names it, for links (the header's navigation, the sitemap). */
+export const collectionLink = z.strictObject({ handle: z.string(), title: z.string() }).meta({ id: 'CollectionLink' });
+export type CollectionLink = z.infer<typeof collectionLink>;
+
 export const storeAttributes = z
   .strictObject({
     title: z.string(),
@@ -72,6 +76,8 @@ export const storeAttributes = z
     policies: z.array(policyKind).optional(),
     /** Ours: where shoppers write to the store; null when it gives none. Optional as above. */
     contactEmail: z.string().nullable().optional(),
+    /** Ours: the store's collections (`GET …/collections/{handle}`), in its order. Optional as above. */
+    collections: z.array(collectionLink).optional(),
   })
   .meta({ id: 'StoreAttributes' });
 export type StoreAttributes = z.infer<typeof storeAttributes>;
@@ -138,6 +144,16 @@ export type Bundle = z.infer<typeof bundle>;
 /** One entry of `…/listings`: a product or a bundle, told apart by `type`. */
 export const listing = z.discriminatedUnion('type', [product, bundle]).meta({ id: 'Listing' });
 export type Listing = z.infer<typeof listing>;
+
+/**
+ * `GET …/collections`, `GET …/collections/{handle}`: a named group of the store's products and bundles
+ * (its items: `GET …/collections/{handle}/listings`). The handle names it in URLs; unique in its store.
+ */
+export const collection = resource(
+  'collection',
+  z.strictObject({ handle: z.string(), title: z.string(), description: z.string().nullable() }),
+).meta({ id: 'Collection' });
+export type Collection = z.infer<typeof collection>;
 
 export const bundleItem = resource(
   'bundle_item',

@@ -5,12 +5,15 @@
 import {
   bindCalls,
   getBundle,
+  getCollection,
   getPolicy,
   getProduct,
   getStore,
   listBundleItems,
   listBundles,
+  listCollectionListings,
   listListings,
+  listProductCollections,
   listProductVariants,
   listProducts,
   type BoundCalls,
@@ -27,6 +30,9 @@ const catalogCalls = {
   listBundleItems,
   getPolicy,
   listListings,
+  getCollection,
+  listCollectionListings,
+  listProductCollections,
 };
 
 export type CatalogApi = BoundCalls<typeof catalogCalls>;

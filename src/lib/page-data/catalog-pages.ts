@@ -99,7 +99,7 @@ async function allIds(fetchPage: (page: number) => Promise<Many<{ id: string }>>
 
 /**
  * Every path the build prerenders for a public store: home, shop (page 1), each product and
- * bundle page, its policy pages, and the sitemap. Restricted stores must not be passed in (their API calls
+ * bundle page, its collections (page 1), its policy pages, and the sitemap. Restricted stores must not be passed in (their API calls
  * answer 422 without the shopper's tokens anyway).
  */
 export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<string[]> {
@@ -114,6 +114,7 @@ export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<s
     `${base}/shop`,
     ...productIds.map((id) => `${base}/product/${encodeURIComponent(id)}`),
     ...bundleIds.map((id) => `${base}/product-bundle/${encodeURIComponent(id)}`),
+    ...(store.data.attributes.collections ?? []).map((c) => `${base}/collections/${encodeURIComponent(c.handle)}`),
     ...(store.data.attributes.policies ?? []).map((kind) => `${base}/policies/${kind}`),
     `${base}/sitemap.xml`,
   ];

@@ -1,6 +1,17 @@
-import type { Image } from '../contract/answers.ts';
-import { orderGallery, variantView, type VariantView } from '../catalog/catalog-card.ts';
+import type { CollectionLink, Image } from '../contract/answers.ts';
+import {
+  bundleCard,
+  orderGallery,
+  productCard,
+  variantView,
+  type CatalogCard,
+  type VariantView,
+} from '../catalog/catalog-card.ts';
 import { hasStatus, isCatalogId, type CatalogApi } from './catalog-api.ts';
+
+/** How many related items a product page shows, and from how many of its collections it takes them. */
+export const RELATED_COUNT = 4;
+const RELATED_COLLECTIONS = 3;
 
 export type ProductParams = {
   slug: string;
@@ -20,14 +31,53 @@ export type ProductPageData = {
     gallery: Image[];
   };
   variants: VariantView[];
+  /** The collections the product is in, in the store's order: the first is its breadcrumb. */
+  collections: CollectionLink[];
+  /** Other items of those collections, in their order, the first collection's first. */
+  related: CatalogCard[];
 };
+
+/**
+ * Up to RELATED_COUNT other products and bundles of the product's first collections, each once:
+ * one page of each collection's list (docs/decisions/190-collections.md).
+ */
+async function relatedItems(
+  api: CatalogApi,
+  slug: string,
+  productId: string,
+  collections: readonly CollectionLink[],
+): Promise<CatalogCard[]> {
+  const lists = await Promise.all(
+    collections
+      .slice(0, RELATED_COLLECTIONS)
+      .map((c) => api.listCollectionListings(slug, c.handle, { per_page: RELATED_COUNT + 1 })),
+  );
+  const seen = new Set([`product:${productId}`]);
+  const related: CatalogCard[] = [];
+  for (const entry of lists.flatMap((list) => list.data)) {
+    const key = `${entry.type}:${entry.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    related.push(entry.type === 'bundle' ? bundleCard(entry) : productCard(entry));
+  }
+  return related.slice(0, RELATED_COUNT);
+}
 
 /** The product page's data, or null when there is no such product (the page answers 404). */
 export async function loadProduct(api: CatalogApi, { slug, id }: ProductParams): Promise<ProductPageData | null> {
   if (!isCatalogId(id)) return null;
   try {
-    const [product, variants] = await Promise.all([api.getProduct(slug, id), api.listProductVariants(slug, id)]);
+    const [product, variants, memberOf] = await Promise.all([
+      api.getProduct(slug, id),
+      api.listProductVariants(slug, id),
+      // A backend without collections (the call is ours) still serves the product page.
+      api.listProductCollections(slug, id).catch((error: unknown) => {
+        if (hasStatus(error, 404)) return { data: [] };
+        throw error;
+      }),
+    ]);
     const a = product.data.attributes;
+    const collections = memberOf.data.map(({ attributes: { handle, title } }) => ({ handle, title }));
     return {
       product: {
         id: product.data.id,
@@ -39,6 +89,8 @@ export async function loadProduct(api: CatalogApi, { slug, id }: ProductParams):
         gallery: orderGallery(a.images, a.default_e_commerce_image_id),
       },
       variants: variants.data.map(variantView),
+      collections,
+      related: await relatedItems(api, slug, product.data.id, collections),
     };
   } catch (error) {
     if (hasStatus(error, 404)) return null;

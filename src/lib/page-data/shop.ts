@@ -12,25 +12,27 @@ const MAX_PAGE = 100_000;
 /** The shop's query string, read leniently: bad values fall back to defaults, never an error. */
 export type ShopQuery = {
   page: number;
-  sort: ShopSort;
+  /** Undefined: the list's own order (a collection's, docs/decisions/190-collections.md). */
+  sort: ShopSort | undefined;
   q: string;
 };
 
-export function parseShopQuery(search: URLSearchParams): ShopQuery {
+/** `defaultSort`: the shop lists by name; a collection in its own order (null). */
+export function parseShopQuery(search: URLSearchParams, defaultSort: ShopSort | null = 'name'): ShopQuery {
   const page = Number(search.get('page'));
   const sort = search.get('sort') as ShopSort | null;
   return {
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
-    sort: sort && SHOP_SORTS.includes(sort) ? sort : 'name',
+    sort: sort && SHOP_SORTS.includes(sort) ? sort : (defaultSort ?? undefined),
     q: (search.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
   };
 }
 
-/** `?q=…&sort=…&page=…` with defaults left out, so page 1 by name is the bare (static) URL. */
-export function shopSearch(query: Partial<ShopQuery>): string {
+/** `?q=…&sort=…&page=…` with defaults left out, so page 1 in the default order is the bare (static) URL. */
+export function shopSearch(query: Partial<ShopQuery>, defaultSort: ShopSort | null = 'name'): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
-  if (query.sort && query.sort !== 'name') params.set('sort', query.sort);
+  if (query.sort && query.sort !== defaultSort) params.set('sort', query.sort);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   const s = params.toString();
   return s ? `?${s}` : '';
@@ -39,6 +41,8 @@ export function shopSearch(query: Partial<ShopQuery>): string {
 export type ShopParams = {
   slug: string;
   query: ShopQuery;
+  /** One collection's items only (its handle); the whole shop when left out. */
+  collection?: string;
 };
 
 export type ShopData = {
@@ -56,17 +60,19 @@ function totalOf(list: Many<unknown>, query: ListQuery): number {
 }
 
 /**
- * One page of the shop: products and bundles as one list, the API sorting, filtering and paging
- * them together (a 10,000-product store costs one page of work per request).
+ * One page of the shop (or of one collection): products and bundles as one list, the API sorting,
+ * filtering and paging them together (a 10,000-product store costs one page of work per request).
  */
-export async function loadShop(api: CatalogApi, { slug, query }: ShopParams): Promise<ShopData> {
+export async function loadShop(api: CatalogApi, { slug, query, collection }: ShopParams): Promise<ShopData> {
   const list: ListQuery = {
     page: query.page,
     per_page: SHOP_PAGE_SIZE,
-    sort: query.sort,
+    ...(query.sort ? { sort: query.sort } : {}),
     ...(query.q ? { q: query.q } : {}),
   };
-  const listings = await api.listListings(slug, list);
+  const listings = collection
+    ? await api.listCollectionListings(slug, collection, list)
+    : await api.listListings(slug, list);
   const total = totalOf(listings, list);
   return {
     query,

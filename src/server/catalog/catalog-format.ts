@@ -147,6 +147,24 @@ export const catalogSchema = z.object({
       }),
     )
     .default([]),
+  /**
+   * Collections in the order the store lists them; each names its products and bundles by their catalog
+   * ids, in the collection's order. An item may be in several (docs/decisions/190-collections.md).
+   */
+  collections: z
+    .array(
+      z.object({
+        handle: z.string().regex(SLUG_PATTERN, 'must be lower-case letters, digits and hyphens'),
+        title: z.string().trim().min(1).max(100),
+        description: z.string().trim().max(2000).nullable().default(null),
+        items: z
+          .array(z.union([z.strictObject({ product: key }), z.strictObject({ bundle: key })]))
+          .max(10_000)
+          .default([]),
+      }),
+    )
+    .max(100)
+    .default([]),
   gift_cards: z
     .array(
       z.object({
@@ -158,12 +176,34 @@ export const catalogSchema = z.object({
     .default([]),
 });
 
+/** What a catalog's collections name must exist in it, once each: refused before anything is written. */
+const checkedCatalogSchema = catalogSchema.superRefine((catalog, ctx) => {
+  const products = new Set(catalog.products.map((p) => p.id));
+  const bundles = new Set(catalog.bundles.map((b) => b.id));
+  const handles = new Set<string>();
+  for (const [i, collection] of catalog.collections.entries()) {
+    if (handles.has(collection.handle)) {
+      ctx.addIssue({ code: 'custom', path: ['collections', i, 'handle'], message: 'is used by another collection' });
+    }
+    handles.add(collection.handle);
+    const members = new Set<string>();
+    for (const [j, item] of collection.items.entries()) {
+      const [kind, id, known] =
+        'product' in item ? ['product', item.product, products] : ['bundle', item.bundle, bundles];
+      const path = ['collections', i, 'items', j, kind];
+      if (!known.has(id)) ctx.addIssue({ code: 'custom', path, message: `no ${kind} ${id} in this catalog` });
+      if (members.has(`${kind}:${id}`)) ctx.addIssue({ code: 'custom', path, message: 'is in the collection already' });
+      members.add(`${kind}:${id}`);
+    }
+  }
+});
+
 export type CatalogInput = z.input<typeof catalogSchema>;
 export type Catalog = z.output<typeof catalogSchema>;
 
 /** Parses a catalog file's JSON, naming the first bad fields. */
 export function parseCatalog(value: unknown): Catalog {
-  const result = catalogSchema.safeParse(value);
+  const result = checkedCatalogSchema.safeParse(value);
   if (!result.success) {
     const lines = result.error.issues.slice(0, 10).map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid catalog:\n${lines.join('\n')}`);

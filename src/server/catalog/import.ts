@@ -18,13 +18,14 @@ export type ImportSummary = {
   store: string;
   products: number;
   bundles: number;
+  collections: number;
   giftCards: number;
 };
 
 /**
  * Loads one store's catalog in one transaction: the store, products (matched by their catalog id),
- * variants (by sku), bundles and gift cards. Re-importing updates in place; gift card balances
- * that already exist are left alone.
+ * variants (by sku), bundles, collections (by handle, their members replaced) and gift cards.
+ * Re-importing updates in place; gift card balances that already exist are left alone.
  */
 export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Promise<ImportSummary> {
   return db.transaction().execute(async (trx) => {
@@ -78,6 +79,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
     }
 
     const variantIds = new Map<string, number>();
+    const productIds = new Map<string, number>();
+    const bundleIds = new Map<string, number>();
     for (const [position, p] of catalog.products.entries()) {
       const values = {
         store_id: store.id,
@@ -94,6 +97,7 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         .onConflict((oc) => oc.columns(['store_id', 'external_id']).doUpdateSet(values))
         .returning('id')
         .executeTakeFirstOrThrow();
+      productIds.set(p.id, product.id);
       await trx.deleteFrom('product_images').where('product_id', '=', product.id).execute();
       const images = p.images.length
         ? await trx
@@ -145,6 +149,7 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         .onConflict((oc) => oc.columns(['store_id', 'external_id']).doUpdateSet(values))
         .returning('id')
         .executeTakeFirstOrThrow();
+      bundleIds.set(b.id, bundle.id);
       await trx.deleteFrom('bundle_items').where('bundle_id', '=', bundle.id).execute();
       const items = b.items.map((item, i) => {
         const variantId = variantIds.get(`${item.product}/${item.sku}`);
@@ -153,6 +158,25 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         return { bundle_id: bundle.id, product_variant_id: variantId, quantity: item.quantity, position: i };
       });
       await trx.insertInto('bundle_items').values(items).execute();
+    }
+
+    for (const [position, c] of catalog.collections.entries()) {
+      const values = { store_id: store.id, handle: c.handle, title: c.title, description: c.description, position };
+      const collection = await trx
+        .insertInto('collections')
+        .values(values)
+        .onConflict((oc) => oc.columns(['store_id', 'handle']).doUpdateSet(values))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('collection_items').where('collection_id', '=', collection.id).execute();
+      // parseCatalog checked that every member is in this catalog.
+      const items = c.items.map((item, i) => ({
+        collection_id: collection.id,
+        product_id: 'product' in item ? productIds.get(item.product)! : null,
+        bundle_id: 'bundle' in item ? bundleIds.get(item.bundle)! : null,
+        position: i,
+      }));
+      if (items.length > 0) await trx.insertInto('collection_items').values(items).execute();
     }
 
     for (const g of catalog.gift_cards) {
@@ -174,6 +198,7 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       store: s.slug,
       products: catalog.products.length,
       bundles: catalog.bundles.length,
+      collections: catalog.collections.length,
       giftCards: catalog.gift_cards.length,
     };
   });

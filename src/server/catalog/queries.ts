@@ -171,12 +171,19 @@ export async function bundleItems(db: Db, bundleIds: readonly number[]): Promise
 /** One entry of a mixed listing: which table, which row, in the order asked. */
 export type ListingRef = { kind: 'product' | 'bundle'; id: number };
 
+/** A member's place in a collection; 0 outside one (every entry then ties). */
+const memberPosition = (member: 'product_id' | 'bundle_id', table: 'products' | 'bundles', collectionId?: number) =>
+  collectionId === undefined
+    ? sql<number>`0`
+    : sql<number>`(select ci.position from collection_items ci where ci.collection_id = ${collectionId} and ci.${sql.ref(member)} = ${sql.ref(`${table}.id`)})`;
+
 /**
  * Products and bundles as one list (the shop): filtered and sorted together in one statement, so
  * "price: high to low" puts a $120 bundle between the $129 and the $98 products and a page holds
- * the right mix. Without a sort: featured first, then by name.
+ * the right mix. Without a sort: featured first, then by name. With `collectionId`, the same list of
+ * that collection's members only, unsorted in the collection's own order (docs/decisions/190-collections.md).
  */
-export async function listListings(db: Db, storeId: number, options: ListOptions) {
+export async function listListings(db: Db, storeId: number, options: ListOptions, collectionId?: number) {
   let products = db
     .selectFrom('products')
     .where('products.store_id', '=', storeId)
@@ -186,6 +193,7 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
       'products.name',
       'products.featured',
       PRODUCT_PRICE.as('price_cents'),
+      memberPosition('product_id', 'products', collectionId).as('member_position'),
     ]);
   let bundles = db
     .selectFrom('bundles')
@@ -196,7 +204,28 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
       'bundles.name',
       'bundles.featured',
       BUNDLE_PRICE.as('price_cents'),
+      memberPosition('bundle_id', 'bundles', collectionId).as('member_position'),
     ]);
+  if (collectionId !== undefined) {
+    products = products.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('collection_items as ci')
+          .select('ci.id')
+          .where('ci.collection_id', '=', collectionId)
+          .whereRef('ci.product_id', '=', 'products.id'),
+      ),
+    );
+    bundles = bundles.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('collection_items as ci')
+          .select('ci.id')
+          .where('ci.collection_id', '=', collectionId)
+          .whereRef('ci.bundle_id', '=', 'bundles.id'),
+      ),
+    );
+  }
   if (options.q) {
     const pattern = `%${escapeLike(options.q)}%`;
     products = products.where('products.name', 'ilike', pattern);
@@ -213,10 +242,13 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
     .executeTakeFirstOrThrow();
   let page = db.selectFrom(listing).select(['listing.kind', 'listing.id']);
   const columns = { name: sql.ref<string>('listing.name'), price: sql.ref<number>('listing.price_cents') };
-  const unsorted: Order[] = [
-    [sql.ref('listing.featured'), 'desc'],
-    [sql.ref('listing.name'), 'asc'],
-  ];
+  const unsorted: Order[] =
+    collectionId === undefined
+      ? [
+          [sql.ref('listing.featured'), 'desc'],
+          [sql.ref('listing.name'), 'asc'],
+        ]
+      : [[sql.ref('listing.member_position'), 'asc']];
   for (const [by, direction] of listOrder(options.sort, columns, unsorted)) page = page.orderBy(by, direction);
   const refs: ListingRef[] = await page
     .orderBy('listing.kind')
@@ -246,5 +278,38 @@ export async function bundlesById(db: Db, storeId: number, ids: readonly number[
     .select(['id', 'name', 'description_html', 'featured'])
     .where('store_id', '=', storeId)
     .where('id', 'in', ids)
+    .execute();
+}
+
+/** A store's collections in its order. */
+export async function listCollections(db: Db, storeId: number) {
+  return db
+    .selectFrom('collections')
+    .select(['id', 'handle', 'title', 'description'])
+    .where('store_id', '=', storeId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** One of the store's collections by its handle; another store's never. */
+export async function findCollection(db: Db, storeId: number, handle: string) {
+  return db
+    .selectFrom('collections')
+    .select(['id', 'handle', 'title', 'description'])
+    .where('store_id', '=', storeId)
+    .where('handle', '=', handle)
+    .executeTakeFirst();
+}
+
+/** The collections a product is in, in the store's order (a product page's breadcrumb and related items). */
+export async function collectionsOfProduct(db: Db, productId: number) {
+  return db
+    .selectFrom('collections')
+    .innerJoin('collection_items as ci', 'ci.collection_id', 'collections.id')
+    .select(['collections.id', 'collections.handle', 'collections.title', 'collections.description'])
+    .where('ci.product_id', '=', productId)
+    .orderBy('collections.position')
+    .orderBy('collections.id')
     .execute();
 }

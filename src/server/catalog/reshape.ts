@@ -2,6 +2,8 @@ import {
   POLICY_KINDS,
   type Bundle,
   type BundleItem,
+  type Collection,
+  type CollectionLink,
   type Image,
   type Policy,
   type PolicyKind,
@@ -64,7 +66,21 @@ export function reshapeImage(row: ImageRow): Image {
   return { id: String(row.id), url: row.url, alt: row.alt };
 }
 
-export function reshapeStore(row: StoreRow, allowedListsPresent: boolean): StoreInfo {
+export type CollectionRow = { id: number; handle: string; title: string; description: string | null };
+
+export function reshapeCollection(row: CollectionRow): Collection {
+  return {
+    id: String(row.id),
+    type: 'collection',
+    attributes: { handle: row.handle, title: row.title, description: row.description },
+  };
+}
+
+export function reshapeStore(
+  row: StoreRow,
+  allowedListsPresent: boolean,
+  collections: readonly CollectionRow[],
+): StoreInfo {
   return {
     data: {
       id: String(row.id),
@@ -80,6 +96,7 @@ export function reshapeStore(row: StoreRow, allowedListsPresent: boolean): Store
         lowStockThreshold: row.low_stock_threshold,
         policies: POLICY_KINDS.filter((kind) => row.policies[kind]),
         contactEmail: row.contact_email,
+        collections: collections.map((c): CollectionLink => ({ handle: c.handle, title: c.title })),
       },
     },
   };

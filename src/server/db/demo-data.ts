@@ -343,6 +343,63 @@ export const demoCatalogs: CatalogInput[] = [
         ],
       },
     ],
+    // The header lists these in this order; a product or bundle may be in several (ADR 190).
+    collections: [
+      {
+        handle: 'apparel',
+        title: 'Apparel',
+        description: 'Tees, hoodies and knits for every day.',
+        items: [
+          { product: 'classic-tee' },
+          { product: 'trail-hoodie' },
+          { product: 'wool-beanie' },
+          { bundle: 'weekend-pack' },
+        ],
+      },
+      {
+        handle: 'footwear',
+        title: 'Footwear',
+        description: 'Shoes made to be worn in.',
+        items: [{ product: 'canvas-sneaker' }],
+      },
+      {
+        handle: 'accessories',
+        title: 'Accessories',
+        description: 'The small things that go everywhere with you.',
+        items: [
+          { product: 'wool-beanie' },
+          { product: 'sunglasses' },
+          { product: 'tote-bag' },
+          { product: 'umbrella' },
+          { product: 'steel-bottle' },
+          { product: 'laptop-sleeve' },
+          { product: 'phone-stand' },
+          { product: 'headphones' },
+        ],
+      },
+      {
+        handle: 'home',
+        title: 'Home',
+        description: 'For the kitchen, the desk and the sofa.',
+        items: [
+          { product: 'ceramic-mug' },
+          { product: 'pour-over' },
+          { product: 'coffee-beans' },
+          { product: 'candle' },
+          { product: 'throw-blanket' },
+          { product: 'plant-pot' },
+          { product: 'desk-lamp' },
+          { product: 'water-filter' },
+          { bundle: 'coffee-kit' },
+        ],
+      },
+      {
+        handle: 'bundles',
+        title: 'Bundles',
+        description: 'Sets that go together, for less than their parts.',
+        items: [{ bundle: 'coffee-kit' }, { bundle: 'desk-setup' }, { bundle: 'weekend-pack' }],
+      },
+    ],
     gift_cards: [
       { code: 'ACME-25', balance: '25.00' },
       { code: 'ACME-500', balance: '500.00' },
@@ -368,6 +425,14 @@ export const demoCatalogs: CatalogInput[] = [
     },
     products: vipProducts,
     bundles: [],
+    collections: [
+      { handle: 'timepieces', title: 'Timepieces', items: [{ product: 'vip-reserve-watch' }] },
+      {
+        handle: 'accessories',
+        title: 'Accessories',
+        items: [{ product: 'vip-reserve-wallet' }, { product: 'vip-reserve-scarf' }],
+      },
+    ],
     gift_cards: [],
   },
 ];

@@ -108,6 +108,25 @@ export type BundleItemsTable = {
   position: number;
 };
 
+/** A store's named group of products and bundles (migration 0010). */
+export type CollectionsTable = {
+  id: Generated<number>;
+  store_id: number;
+  handle: string;
+  title: string;
+  description: string | null;
+  position: number;
+};
+
+/** A member of a collection: a product or a bundle, never both (migration 0010). */
+export type CollectionItemsTable = {
+  id: Generated<number>;
+  collection_id: number;
+  product_id: number | null;
+  bundle_id: number | null;
+  position: number;
+};
+
 export type CartsTable = {
   id: string;
   store_id: number;
@@ -260,6 +279,8 @@ export type Database = {
   product_variants: ProductVariantsTable;
   bundles: BundlesTable;
   bundle_items: BundleItemsTable;
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
   carts: CartsTable;
   cart_lines: CartLinesTable;
   gift_cards: GiftCardsTable;

@@ -1,20 +1,21 @@
 import { Hono } from 'hono';
-import type { Many, One, Product, ProductVariant } from '../../lib/contract/answers.ts';
+import type { Collection, Many, One, Product, ProductVariant } from '../../lib/contract/answers.ts';
 import { productIdsQuery } from '../../lib/contract/payloads.ts';
 import { listQuerySchema } from '../catalog/list-query.ts';
 import {
+  collectionsOfProduct,
   findProduct,
   imagesByProduct,
   listProducts,
   variantsByProduct,
   variantsOfStoreProducts,
 } from '../catalog/queries.ts';
-import { reshapeProduct, reshapeVariant } from '../catalog/reshape.ts';
+import { reshapeCollection, reshapeProduct, reshapeVariant } from '../catalog/reshape.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { intId, readQuery } from '../http/validation.ts';
 
-/** `…/products`, `…/products/{id}`, `…/products/{id}/product_variants`. */
+/** `…/products`, `…/products/{id}`, `…/products/{id}/product_variants`, `…/products/{id}/collections`. */
 export function productRoutes({ db }: AppDeps) {
   const app = new Hono<AppEnv>();
 
@@ -43,6 +44,13 @@ export function productRoutes({ db }: AppDeps) {
     if (!row) throw notFound();
     const variants = await variantsByProduct(db, [row.id]);
     const body: Many<ProductVariant> = { data: (variants.get(row.id) ?? []).map(reshapeVariant) };
+    return c.json(body);
+  });
+
+  app.get('/:id/collections', async (c) => {
+    const row = await findProduct(db, c.var.store.id, intId(c.req.param('id')));
+    if (!row) throw notFound();
+    const body: Many<Collection> = { data: (await collectionsOfProduct(db, row.id)).map(reshapeCollection) };
     return c.json(body);
   });
 

@@ -3,8 +3,10 @@ import { customDomainQuery, verifyPayload } from '../../lib/contract/payloads.ts
 import { normalizeHost } from '../../lib/custom-domain.ts';
 import { storeUrl } from '../../lib/store-links.ts';
 import { policyKind } from '../../lib/contract/answers.ts';
+import { listCollections } from '../catalog/queries.ts';
 import { reshapePolicy, reshapeStore } from '../catalog/reshape.ts';
 import { notFound } from '../http/errors.ts';
+import type { StoreRow } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { assertAccess, findStoreByDomain, hasAllowedLists } from '../http/store-access.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
@@ -32,16 +34,21 @@ export function storeRoutes(deps: AppDeps) {
   const { db, clock, config, rateLimits, stores } = deps;
   const app = new Hono<AppEnv>();
 
+  /** Store info of a store the shopper may see: its settings and its collections' names. */
+  const storeInfo = async (store: StoreRow) => {
+    const [lists, collections] = await Promise.all([hasAllowedLists(db, store), listCollections(db, store.id)]);
+    return reshapeStore(store, lists, collections);
+  };
+
   app.get('/', async (c) => {
     const { custom_domain } = readQuery(c, customDomainQuery);
     const store = await findStoreByDomain(db, custom_domain, stores);
     await assertAccess(db, store, (name) => c.req.header(name), clock);
-    return c.json(reshapeStore(store, await hasAllowedLists(db, store)));
+    return c.json(await storeInfo(store));
   });
 
   app.get('/:slug', async (c) => {
-    const store = c.var.store;
-    return c.json(reshapeStore(store, await hasAllowedLists(db, store)));
+    return c.json(await storeInfo(c.var.store));
   });
 
   app.get('/:slug/policies/:kind', (c) => {

@@ -24,6 +24,8 @@ const product: CatalogPayload = {
       gallery: [],
     },
     variants: [variant],
+    collections: [],
+    related: [],
   },
 };
 const bundle: CatalogPayload = {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadBundle } from '../../../src/lib/page-data/bundle.ts';
 import { listCatalogPaths, loadCatalogPayload, matchCatalogPath } from '../../../src/lib/page-data/catalog-pages.ts';
+import { loadCollection } from '../../../src/lib/page-data/collection.ts';
 import { loadProduct } from '../../../src/lib/page-data/product.ts';
 import { loadShop, parseShopQuery, SHOP_PAGE_SIZE, shopSearch } from '../../../src/lib/page-data/shop.ts';
 import { loadStoreFront } from '../../../src/lib/page-data/store-front.ts';
@@ -39,6 +40,10 @@ describe('shop data', () => {
   test('the first page by name has the bare URL, so it is the static snapshot', () => {
     expect(shopSearch({ page: 1, sort: 'name', q: '' })).toBe('');
     expect(shopSearch({ page: 2, sort: 'price', q: 'mug' })).toBe('?q=mug&sort=price&page=2');
+    // A collection's default is its own order: no sort; by name is then asked for.
+    expect(parseShopQuery(new URLSearchParams('sort='), null)).toEqual({ page: 1, sort: undefined, q: '' });
+    expect(shopSearch({ page: 1, sort: undefined }, null)).toBe('');
+    expect(shopSearch({ page: 1, sort: 'name' }, null)).toBe('?sort=name');
   });
 
   test('asks the API for one sorted, filtered page of products and bundles together', async () => {
@@ -75,6 +80,41 @@ describe('shop data', () => {
     expect(data.items).toHaveLength(10_001 - 208 * 48);
     expect(data.items[0]!.name).toBe('Item 09984');
     expect(data.items.at(-1)!.name).toBe('Starter kit');
+  });
+});
+
+describe('collection data', () => {
+  const withCollections = () => ({
+    ...kitchenSink(),
+    collections: [{ handle: 'kitchen', title: 'Kitchen', members: ['2', '7', '3'] }],
+  });
+
+  test("a collection's page is the shop's list of its members only, sorted and paged alike", async () => {
+    const api = stubCatalogApi(withCollections());
+    const data = await loadCollection(api, {
+      slug: 'acme',
+      handle: 'kitchen',
+      query: parseShopQuery(new URLSearchParams('sort=-price')),
+    });
+    expect(data?.collection).toEqual({ handle: 'kitchen', title: 'Kitchen', description: null });
+    expect(data?.shop.items.map((card) => [card.kind, card.name])).toEqual([
+      ['bundle', 'Starter kit'],
+      ['product', 'Mug'],
+      ['product', 'Sticker'],
+    ]);
+    expect(data?.shop.total).toBe(3);
+    expect(api.calls).toContain(
+      `listCollectionListings acme kitchen ${JSON.stringify({ page: 1, per_page: SHOP_PAGE_SIZE, sort: '-price' })}`,
+    );
+  });
+
+  test('an unknown or malformed handle is null (404), the malformed one without asking the API', async () => {
+    const api = stubCatalogApi(withCollections());
+    const query = parseShopQuery(new URLSearchParams());
+    expect(await loadCollection(api, { slug: 'acme', handle: 'garden', query })).toBeNull();
+    const before = api.calls.length;
+    expect(await loadCollection(api, { slug: 'acme', handle: '../cart', query })).toBeNull();
+    expect(api.calls).toHaveLength(before);
   });
 });
 
@@ -134,6 +174,16 @@ describe('catalog paths and payloads', () => {
     ]);
   });
 
+  test("lists each collection's page, after the product and bundle pages", async () => {
+    const catalog = kitchenSink();
+    catalog.collections = [
+      { handle: 'kitchen', title: 'Kitchen', members: ['2', '7'] },
+      { handle: 'wear', title: 'Wear', members: ['1'] },
+    ];
+    const paths = await listCatalogPaths(stubCatalogApi(catalog), 'acme');
+    expect(paths.slice(-3)).toEqual(['/acme/collections/kitchen', '/acme/collections/wear', '/acme/sitemap.xml']);
+  });
+
   test('pages through a large catalog without missing or repeating a product', async () => {
     const catalog = kitchenSink();
     catalog.products = Array.from({ length: 1_234 }, (_, i) =>
@@ -167,5 +217,35 @@ describe('catalog paths and payloads', () => {
     expect(await loadCatalogPayload(api, '/acme/product/404')).toBeNull();
     expect(await loadCatalogPayload(api, '/acme/sitemap.xml')).toBeNull();
     expect((await loadCatalogPayload(api, '/acme/shop'))?.page).toBe('shop');
+  });
+});
+
+describe("a product's collections on its page", () => {
+  const withCollections = () => ({
+    ...kitchenSink(),
+    collections: [
+      { handle: 'wear', title: 'Wear', members: ['1', '7'] },
+      { handle: 'kitchen', title: 'Kitchen', members: ['2', '1', '7', '3'] },
+      { handle: 'other', title: 'Other', members: ['3'] },
+    ],
+  });
+
+  test("its collections in the store's order, and related items from them, each once and never itself", async () => {
+    const data = await loadProduct(stubCatalogApi(withCollections()), { slug: 'acme', id: '1' });
+    expect(data?.collections).toEqual([
+      { handle: 'wear', title: 'Wear' },
+      { handle: 'kitchen', title: 'Kitchen' },
+    ]);
+    expect(data?.related.map((card) => `${card.kind}:${card.name}`)).toEqual([
+      'bundle:Starter kit',
+      'product:Mug',
+      'product:Sticker',
+    ]);
+  });
+
+  test('a product in no collection has none, and nothing related', async () => {
+    const data = await loadProduct(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '2' });
+    expect(data?.collections).toEqual([]);
+    expect(data?.related).toEqual([]);
   });
 });

@@ -71,6 +71,20 @@ describe('SnapshotApiMemo', () => {
     expect(api.calls).toHaveLength(2);
   });
 
+  test("a product's collections and a collection's list are read once per snapshot, whichever page asks", async () => {
+    const api = fakeApi();
+    const memo = new SnapshotApiMemo();
+    const fetch = memo.wrap(api.fetch);
+    memo.begin();
+    const paths = [
+      '/api/store_front/acme/products/1/collections',
+      '/api/store_front/acme/collections/home/listings?per_page=5',
+    ];
+    for (const path of [...paths, ...paths]) await fetch(get(path));
+    expect(api.calls).toEqual(paths);
+    memo.end();
+  });
+
   test('carts, shopper tokens and cookies always reach the API', async () => {
     const api = fakeApi();
     const memo = new SnapshotApiMemo();

@@ -44,6 +44,7 @@ test('the page list and each payload are read with the render API’s own fetch,
             allowedListsPresent: false,
             description: null,
             policies: ['returns'],
+            collections: [{ handle: 'home', title: 'Home' }],
           },
         },
       };
@@ -62,6 +63,8 @@ test('the page list and each payload are read with the render API’s own fetch,
   expect(pages.map((page) => page.path)).toContain('/acme/product/7');
   // The store's policy pages are prerendered too.
   expect(pages.map((page) => page.path)).toContain('/acme/policies/returns');
+  // And its collections' first pages.
+  expect(pages.map((page) => page.path)).toContain('/acme/collections/home');
   await pages.find((page) => page.path === '/acme/product/7')!.payload();
 
   expect(asked).toContain('/api/store_front/acme/products');

@@ -30,3 +30,12 @@ test('a rule may give its own status', () => {
   const rules = [{ pattern: '/x', validate: () => false, status: 410 }];
   expect(validateRoute('/x', {}, '/acme/x', rules)?.status).toBe(410);
 });
+
+test('a collection URL needs a well-formed handle, and the bare /collections goes to the shop', () => {
+  expect(validateRoute('/collections/[handle]', { handle: 'home' }, '/x')).toBeNull();
+  expect(validateRoute('/collections/[handle]', { handle: 'Home Goods' }, '/acme/collections/Home Goods')).toEqual({
+    status: 404,
+    message: 'Page Not Found: /acme/collections/Home Goods',
+  });
+  expect(findRedirect('/collections/')).toMatchObject({ to: '/shop', status: 302 });
+});
