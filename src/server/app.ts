@@ -32,6 +32,7 @@ import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { apiSecureHeaders } from './http/secure-headers.ts';
 import { listingRoutes } from './listings/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 
 export type AppParts = {
   db: Kysely<Database>;
@@ -122,6 +123,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.get('/store_front/:slug/policies/*', catalogCache);
   app.get('/store_front/:slug/products', catalogCache);
   app.get('/store_front/:slug/listings', catalogCache);
+  app.get('/store_front/:slug/search', catalogCache);
   app.get('/store_front/:slug/products/*', catalogCache);
   app.get('/store_front/:slug/product_variants', catalogCache);
   app.get('/store_front/:slug/bundles', catalogCache);
@@ -132,6 +134,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.route('/store_front/:slug/product_variants', productVariantRoutes(deps));
   app.route('/store_front/:slug/bundles', bundleRoutes(deps));
   app.route('/store_front/:slug/listings', listingRoutes(deps));
+  app.route('/store_front/:slug/search', searchRoutes(deps));
   app.route('/store_front/:slug/cart', cartRoutes(deps));
   app.route('/store_front/:slug/cart', checkoutRoutes(deps));
   app.route('/store_front/:slug/gift_cards', giftCardRoutes(deps));

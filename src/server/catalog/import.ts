@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/schema.ts';
 import type { Catalog } from './catalog-format.ts';
+import { refreshSearchText } from './search-text.ts';
 import { randomUUID } from 'node:crypto';
 
 /** Product descriptions are shown as HTML: keep formatting, drop scripts, handlers and foreign schemes. */
@@ -168,6 +169,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         .onConflict((oc) => oc.columns(['store_id', 'code']).doNothing())
         .execute();
     }
+
+    await refreshSearchText(trx, store.id);
 
     return {
       store: s.slug,

@@ -9,6 +9,7 @@ import * as mailOutbox from './migrations/0006_mail_outbox.ts';
 import * as reconciliation from './migrations/0007_reconciliation.ts';
 import * as destinationPricing from './migrations/0008_destination_pricing.ts';
 import * as storePolicies from './migrations/0009_store_policies.ts';
+import * as search from './migrations/0011_search.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_reconciliation': reconciliation,
   '0008_destination_pricing': destinationPricing,
   '0009_store_policies': storePolicies,
+  '0011_search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

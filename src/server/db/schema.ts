@@ -66,6 +66,8 @@ export type ProductsTable = {
   option_names: Json<string[]>;
   position: number;
   default_image_id: number | null;
+  /** What search matches, written by the import (migration 0011, src/server/catalog/search-text.ts). */
+  search_text: Generated<string>;
 };
 
 export type ProductImagesTable = {
@@ -96,6 +98,8 @@ export type BundlesTable = {
   description_html: string;
   featured: boolean;
   position: number;
+  /** What search matches, written by the import (migration 0011, src/server/catalog/search-text.ts). */
+  search_text: Generated<string>;
 };
 
 export type BundleItemsTable = {
