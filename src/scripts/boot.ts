@@ -43,6 +43,11 @@ async function boot(): Promise<void> {
   mountCartCount(store.slug);
   const header = document.querySelector('header');
   if (header) mountIcons(header);
+  // The search's instant results load on first use, not with the page (docs/decisions/191-search-engine.md).
+  const search = document.querySelector<HTMLInputElement>('#site-search-q');
+  search?.addEventListener('focus', () => void import('./search-box.ts').then((m) => m.mountSearchBox(search)), {
+    once: true,
+  });
 
   if (prerendered) {
     if (/[?&](uuid|token)=/.test(location.search) && !(await checkStore(customDomain))) return;

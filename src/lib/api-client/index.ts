@@ -29,6 +29,7 @@ export {
   listListings,
   listProducts,
   listProductVariants,
+  searchListings,
 } from './catalog.ts';
 export { getCart } from './cart.ts';
 export {

@@ -216,6 +216,9 @@ export const searchQuery = listQuery.extend({
     .max(100, 'Search text must be at most 100 characters.'),
 });
 
+/** The storefront's view of the search query. */
+export type SearchQuery = ListQuery & { q: string };
+
 /** The storefront's view of the list query: numbers and a boolean, as it builds them. */
 export type ListQuery = {
   page?: number;

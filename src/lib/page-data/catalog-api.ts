@@ -13,6 +13,7 @@ import {
   listListings,
   listProductVariants,
   listProducts,
+  searchListings,
   type BoundCalls,
   type Requester,
 } from '../api-client/index.ts';
@@ -27,6 +28,7 @@ const catalogCalls = {
   listBundleItems,
   getPolicy,
   listListings,
+  searchListings,
 };
 
 export type CatalogApi = BoundCalls<typeof catalogCalls>;
