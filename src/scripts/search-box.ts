@@ -6,8 +6,8 @@
  * the active option (else submits the form), Escape closes.
  */
 import { browserRequester } from '../lib/api-client/requester.ts';
-import { searchListings } from '../lib/api-client/catalog.ts';
-import { bundleCard, productCard, type CatalogCard } from '../lib/catalog/catalog-card.ts';
+import { searchListings } from '../lib/api-client/search.ts';
+import type { Image, Listing } from '../lib/contract/answers.ts';
 import { formatCurrency } from '../lib/money.ts';
 import { storeLinks } from '../lib/store-links.ts';
 import { $linkBase, $storeSlug } from '../stores/store.ts';
@@ -20,6 +20,13 @@ const LISTBOX_ID = 'site-search-listbox';
 
 type Option = { element: HTMLElement; href: string };
 
+/**
+ * The image a result shows: the default one, else the first. catalog-card.ts's `primaryImage` says the
+ * same; importing it would split that module out of the product page's chunks (its 80 KB budget).
+ */
+const shownImage = ({ attributes: a }: Listing): Image | undefined =>
+  a.images.find((image) => image.id === a.default_e_commerce_image_id) ?? a.images[0];
+
 function optionElement(id: string, href: string, children: Node[]): HTMLElement {
   const li = document.createElement('li');
   li.id = id;
@@ -31,26 +38,27 @@ function optionElement(id: string, href: string, children: Node[]): HTMLElement 
   return li;
 }
 
-function resultOption(card: CatalogCard, index: number, href: string): HTMLElement {
-  const image = document.createElement(card.image ? 'img' : 'span');
-  image.className = 'site-search__image';
-  if (image instanceof HTMLImageElement && card.image) {
+function resultOption(entry: Listing, index: number, href: string): HTMLElement {
+  const image = shownImage(entry);
+  const picture = document.createElement(image ? 'img' : 'span');
+  picture.className = 'site-search__image';
+  if (picture instanceof HTMLImageElement && image) {
     // Decorative: the name beside it says what it is.
-    image.alt = '';
-    image.width = 40;
-    image.height = 40;
-    image.src = card.image.url;
+    picture.alt = '';
+    picture.width = 40;
+    picture.height = 40;
+    picture.src = image.url;
   }
   const name = document.createElement('span');
   name.className = 'site-search__name';
-  name.textContent = card.name;
+  name.textContent = entry.attributes.name;
   const price = document.createElement('span');
   price.className = 'site-search__price';
-  price.textContent = formatCurrency(card.price);
-  return optionElement(`site-search-option-${index}`, href, [image, name, price]);
+  price.textContent = formatCurrency(entry.attributes.price);
+  return optionElement(`site-search-option-${index}`, href, [picture, name, price]);
 }
 
-export function mountSearchBox(input: HTMLInputElement): void {
+function mountSearchBox(input: HTMLInputElement): void {
   const form = input.form;
   const slug = $storeSlug.get();
   if (!form || !slug || input.dataset.mounted) return;
@@ -93,11 +101,11 @@ export function mountSearchBox(input: HTMLInputElement): void {
     listbox.hidden = true;
     input.setAttribute('aria-expanded', 'false');
   };
-  const show = (query: string, cards: CatalogCard[], total: number) => {
+  const show = (query: string, entries: Listing[], total: number) => {
     const allHref = `${links.search}?${new URLSearchParams({ q: query }).toString()}`;
-    options = cards.map((card, i) => {
-      const href = card.kind === 'bundle' ? links.bundle(card.id) : links.product(card.id);
-      return { element: resultOption(card, i, href), href };
+    options = entries.map((entry, i) => {
+      const href = entry.type === 'bundle' ? links.bundle(entry.id) : links.product(entry.id);
+      return { element: resultOption(entry, i, href), href };
     });
     const all = document.createElement('span');
     all.textContent =
@@ -124,8 +132,7 @@ export function mountSearchBox(input: HTMLInputElement): void {
       const found = await searchListings(browserRequester(), slug, { q: query, per_page: INSTANT_COUNT });
       // An answer to an older query arriving late must not replace the newer one's.
       if (ticket !== sent || document.activeElement !== input) return;
-      const cards = found.data.map((entry) => (entry.type === 'bundle' ? bundleCard(entry) : productCard(entry)));
-      show(query, cards, found.meta?.total ?? cards.length);
+      show(query, found.data, found.meta?.total ?? found.data.length);
     } catch {
       // No instant results (offline, refused): the form still leads to the results page.
       if (ticket === sent) close();
@@ -167,3 +174,6 @@ export function mountSearchBox(input: HTMLInputElement): void {
 
   if (document.activeElement === input && input.value.trim()) void search();
 }
+
+const input = document.querySelector<HTMLInputElement>('#site-search-q');
+if (input) mountSearchBox(input);

@@ -10,10 +10,10 @@ import type {
   Product,
   ProductVariant,
 } from '../contract/answers.ts';
-import type { ListQuery, SearchQuery } from '../contract/payloads.ts';
+import type { ListQuery } from '../contract/payloads.ts';
 import { seg, sf, type Requester } from './requester.ts';
 
-function listQuery(query: ListQuery | SearchQuery | undefined): string {
+function listQuery(query: ListQuery | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -54,7 +54,3 @@ export const getPolicy = (request: Requester, slug: string, kind: PolicyKind) =>
 /** GET store_front/{slug}/listings (extension): products and bundles sorted together (the shop). */
 export const listListings = (request: Requester, slug: string, query?: ListQuery) =>
   request<Many<Listing>>('GET', `${sf(slug)}/listings${listQuery(query)}`);
-
-/** GET store_front/{slug}/search?q= (extension): listings matching words, best match first (docs/decisions/191-search-engine.md). */
-export const searchListings = (request: Requester, slug: string, query: SearchQuery) =>
-  request<Many<Listing>>('GET', `${sf(slug)}/search${listQuery(query)}`);

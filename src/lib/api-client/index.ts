@@ -29,7 +29,6 @@ export {
   listListings,
   listProducts,
   listProductVariants,
-  searchListings,
 } from './catalog.ts';
 export { getCart } from './cart.ts';
 export {

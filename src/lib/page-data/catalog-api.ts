@@ -13,10 +13,11 @@ import {
   listListings,
   listProductVariants,
   listProducts,
-  searchListings,
   type BoundCalls,
   type Requester,
 } from '../api-client/index.ts';
+// Not in the index: the islands import the index, and the search call is for pages and the header only.
+import { searchListings } from '../api-client/search.ts';
 
 const catalogCalls = {
   getStore,
