@@ -127,7 +127,10 @@ function mountSearchBox(input: HTMLInputElement): void {
   const search = async () => {
     const query = input.value.trim();
     const ticket = ++sent;
-    if (!query) return close();
+    if (!query) {
+      close();
+      return;
+    }
     try {
       const found = await searchListings(browserRequester(), slug, { q: query, per_page: INSTANT_COUNT });
       // An answer to an older query arriving late must not replace the newer one's.

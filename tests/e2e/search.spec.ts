@@ -26,7 +26,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     }) => {
       const searchChunks: string[] = [];
       page.on('request', (request) => {
-        if (/search-box/.test(request.url())) searchChunks.push(request.url());
+        if (request.url().includes('search-box')) searchChunks.push(request.url());
       });
       await page.goto(`/${SLUG}/product/1`);
       await expect(page.getByRole('heading', { level: 1, name: 'Classic Cotton Tee' })).toBeVisible();

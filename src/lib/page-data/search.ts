@@ -28,13 +28,13 @@ export function parseSearchQuery(search: URLSearchParams): SearchPageQuery {
 }
 
 /** `?q=…&sort=…&page=…` with defaults left out. */
-export function searchSearch(query: Partial<SearchPageQuery>): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  if (query.sort && query.sort !== 'relevance') params.set('sort', query.sort);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const s = params.toString();
-  return s ? `?${s}` : '';
+export function searchSearch({ q, sort, page }: Partial<SearchPageQuery>): string {
+  const entries = Object.entries({
+    q,
+    sort: sort === 'relevance' ? undefined : sort,
+    page: page && page > 1 ? String(page) : undefined,
+  }).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
 }
 
 export type SearchData = {
