@@ -28,7 +28,7 @@ export function parseSearchQuery(search: URLSearchParams): SearchPageQuery {
 }
 
 /** `?q=…&sort=…&page=…` with defaults left out. */
-export function searchSearch({ q, sort, page }: Partial<SearchPageQuery>): string {
+export function searchQueryString({ q, sort, page }: Partial<SearchPageQuery>): string {
   const entries = Object.entries({
     q,
     sort: sort === 'relevance' ? undefined : sort,

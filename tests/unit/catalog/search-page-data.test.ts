@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loadSearch, parseSearchQuery, searchSearch } from '../../../src/lib/page-data/search.ts';
+import { loadSearch, parseSearchQuery, searchQueryString } from '../../../src/lib/page-data/search.ts';
 import { searchTerms } from '../../../src/server/catalog/search-query.ts';
 import { kitchenSink, stubCatalogApi } from './fixtures/stub-catalog-api.ts';
 
@@ -19,9 +19,9 @@ describe('the search results page’s URL', () => {
   });
 
   test('writes defaults out, so the URL holds only what the shopper chose', () => {
-    expect(searchSearch({ q: 'mug', sort: 'relevance', page: 1 })).toBe('?q=mug');
-    expect(searchSearch({ q: 'red mug', sort: 'price', page: 3 })).toBe('?q=red+mug&sort=price&page=3');
-    expect(searchSearch({})).toBe('');
+    expect(searchQueryString({ q: 'mug', sort: 'relevance', page: 1 })).toBe('?q=mug');
+    expect(searchQueryString({ q: 'red mug', sort: 'price', page: 3 })).toBe('?q=red+mug&sort=price&page=3');
+    expect(searchQueryString({})).toBe('');
   });
 });
 
