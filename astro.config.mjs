@@ -42,6 +42,11 @@ export default defineConfig({
         // imports itself. Failures still raise `vite:preloadError` (src/scripts/chunk-reload.ts).
         name: 'small-preload-helper',
         enforce: 'pre',
+        // The helper ignores the list of files Vite would preload with each dynamic import: without
+        // this, each lazily loaded chunk's imports are still named in the importer (the boot script),
+        // bytes the store front's budget pays for nothing (docs/decisions/191-search-engine.md).
+        configEnvironment: (name) =>
+          name === 'client' ? { build: { modulePreload: { resolveDependencies: () => [] } } } : undefined,
         load(id) {
           if (id !== '\0vite/preload-helper.js') return undefined;
           return `export const __vitePreload = (load) => load().catch((error) => {

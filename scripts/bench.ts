@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the figures of docs/decisions/060-benchmarks-and-budgets.md — JS per page type, Lighthouse, build, API and static
  * serving — printed as tables and written to bench/results.json. `-- --check` exits 1 when a budget
- * is missed; `-- --only js,lighthouse` runs some sections (build, js, lighthouse, api, static, mixed).
+ * is missed; `-- --only js,lighthouse` runs some sections (build, js, lighthouse, api, static, mixed, search).
  * Other options: `--runs N` (Lighthouse runs, default 3), `--seconds N` (per load run, default 5),
  * `--mixed-seconds N` (the mixed shopper load on PostgreSQL, default 60), `--products N` (generated
  * catalog, default 10000). Uses ports 4470-4489 and .data-bench* folders.
@@ -20,6 +20,7 @@ import { measureJs } from './bench/js-weight.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { pacedLoadInChild } from './bench/paced-load.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
+import { measureSearch, searchLines } from './bench/search-bench.ts';
 import { machineInfo } from './bench/machine.ts';
 import { renderReport } from './bench/report.ts';
 import { pagePaths, storeFixtures } from './bench/shopper-fixtures.ts';
@@ -27,7 +28,7 @@ import { startScript, startStorefrontProcess, type RunningServer } from './bench
 import { NGINX, staticRun } from './bench/static-bench.ts';
 import { ensureDebianBinary } from './debian-package.ts';
 
-const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed'] as const;
+const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed', 'search'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -99,6 +100,13 @@ async function withPostgresStorefront(run: (server: RunningServer) => Promise<vo
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+if (want('search')) {
+  await section('search (pg_trgm against a client-side index, docs/decisions/191-search-engine.md)', async () => {
+    results.search = await measureSearch(Number(values.products), log);
+    for (const line of searchLines(results.search)) log(line);
+  });
 }
 
 if (want('build')) {

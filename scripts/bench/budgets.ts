@@ -1,3 +1,4 @@
+import type { SearchFigures } from './search-bench.ts';
 import type { LoadFigures } from './api-bench.ts';
 import type { BuildFigures } from './build-bench.ts';
 import type { PageJs } from './js-weight.ts';
@@ -5,6 +6,7 @@ import type { LighthouseFigures } from './lighthouse-runs.ts';
 
 /** Everything one `npm run bench` measured (sections not run are absent). */
 export type BenchResults = {
+  search?: SearchFigures;
   js?: PageJs[];
   lighthouse?: LighthouseFigures[];
   build?: BuildFigures[];

@@ -30,6 +30,7 @@ export function storeLinks(linkBase: string) {
   return {
     home: storeHref(linkBase, '/'),
     shop: storeHref(linkBase, '/shop'),
+    search: storeHref(linkBase, '/search'),
     cart: storeHref(linkBase, '/cart'),
     checkout: storeHref(linkBase, '/checkout'),
     product: (id: string) => storeHref(linkBase, `/product/${encodeURIComponent(id)}`),

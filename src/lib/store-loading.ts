@@ -18,6 +18,7 @@ export const STORELESS_PAGES = ['404', 'home', 'refresh', 'restricted', 'store-n
 /** First segments of store pages without a prefix: on a non-custom host they mean "no slug". */
 export const STORE_PAGE_SEGMENTS = [
   'shop',
+  'search',
   'cart',
   'checkout',
   'product',

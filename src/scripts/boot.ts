@@ -16,10 +16,8 @@ import { setStore } from '../stores/store.ts';
  * The spec §4 check, loaded only when it runs (an access link in the URL, or the cart call failed):
  * its decision code is ≈ 1 KB gzip the store front's 5 KB budget does not have room for.
  */
-async function checkStore(customDomain: string | null): Promise<boolean> {
-  const { checkStore: check } = await import('./store-check.ts');
-  return check(customDomain);
-}
+const checkStore = (customDomain: string | null): Promise<boolean> =>
+  import('./store-check.ts').then((module) => module.checkStore(customDomain));
 
 const COUNT_KEY = 'cart-count:';
 
@@ -43,6 +41,10 @@ async function boot(): Promise<void> {
   mountCartCount(store.slug);
   const header = document.querySelector('header');
   if (header) mountIcons(header);
+  // The search's instant results load on first use, not with the page (docs/decisions/191-search-engine.md).
+  document
+    .querySelector('#site-search-q')
+    ?.addEventListener('focus', () => void import('./search-box.ts'), { once: true });
 
   if (prerendered) {
     if (/[?&](uuid|token)=/.test(location.search) && !(await checkStore(customDomain))) return;

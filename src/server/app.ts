@@ -33,6 +33,7 @@ import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { apiSecureHeaders } from './http/secure-headers.ts';
 import { listingRoutes } from './listings/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 
 export type AppParts = {
   db: Kysely<Database>;
@@ -125,6 +126,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.get('/store_front/:slug/listings', catalogCache);
   app.get('/store_front/:slug/collections', catalogCache);
   app.get('/store_front/:slug/collections/*', catalogCache);
+  app.get('/store_front/:slug/search', catalogCache);
   app.get('/store_front/:slug/products/*', catalogCache);
   app.get('/store_front/:slug/product_variants', catalogCache);
   app.get('/store_front/:slug/bundles', catalogCache);
@@ -136,6 +138,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.route('/store_front/:slug/bundles', bundleRoutes(deps));
   app.route('/store_front/:slug/listings', listingRoutes(deps));
   app.route('/store_front/:slug/collections', collectionRoutes(deps));
+  app.route('/store_front/:slug/search', searchRoutes(deps));
   app.route('/store_front/:slug/cart', cartRoutes(deps));
   app.route('/store_front/:slug/cart', checkoutRoutes(deps));
   app.route('/store_front/:slug/gift_cards', giftCardRoutes(deps));

@@ -28,6 +28,8 @@ test('every page type has 0 errors in the Nu Html Checker', async ({ page, baseU
     'store front': `/${SLUG}`,
     shop: `/${SLUG}/shop`,
     'shop, searched': `/${SLUG}/shop?q=mug&sort=-price`,
+    'search results': `/${SLUG}/search?q=coffee&sort=-price`,
+    'search, nothing found': `/${SLUG}/search?q=zzqqxxv`,
     product: `/${SLUG}/product/${variant.attributes.product_id}`,
     bundle: `/${SLUG}/product-bundle/${bundle.id}`,
     cart: `/${SLUG}/cart`,

@@ -18,6 +18,7 @@ type PageType = { name: string; path: (order: string) => string; heading: RegExp
 const PAGE_TYPES: PageType[] = [
   { name: 'store-front', path: () => `/${SLUG}`, heading: /Acme Supply Co\./ },
   { name: 'shop', path: () => `/${SLUG}/shop`, heading: /Shop|All products/i },
+  { name: 'search', path: () => `/${SLUG}/search?q=coffee`, heading: /Search/ },
   { name: 'product', path: () => `/${SLUG}/product/1`, heading: /Classic Cotton Tee/ },
   { name: 'bundle', path: () => `/${SLUG}/product-bundle/1`, heading: /Morning Coffee Kit/ },
   { name: 'collection', path: () => `/${SLUG}/collections/home`, heading: /Home/ },

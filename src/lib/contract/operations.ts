@@ -34,6 +34,7 @@ import {
   finalizePayload,
   giftCardPayload,
   listQuery,
+  searchQuery,
   outboxQuery,
   productIdsQuery,
   removeGiftCardPayload,
@@ -206,6 +207,13 @@ const LISTED: readonly Operation[] = [
     'A page of one collection’s products and bundles, filtered, sorted and paged like the shop’s list.',
     many(listing),
     listQuery,
+  ),
+  catalogGet(
+    `${S}/search`,
+    'searchListings',
+    'The store’s products and bundles matching words of their name, description, SKU or options, in any order and with one typo per word; best match first unless sorted (extension).',
+    many(listing),
+    searchQuery,
   ),
   catalogGet(`${S}/products/{id}`, 'getProduct', 'One product.', one(product)),
   catalogGet(

@@ -207,6 +207,18 @@ export const listQuery = z.object({
   q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional(),
   featured: z.enum(['true', 'false'], { error: 'Featured must be true or false.' }).optional(),
 });
+/** `…/search`: the list query with the words to find (docs/decisions/191-search-engine.md); no sort means best match first. */
+export const searchQuery = listQuery.extend({
+  q: z
+    .string({ error: 'Search text is required.' })
+    .trim()
+    .min(1, 'Search text is required.')
+    .max(100, 'Search text must be at most 100 characters.'),
+});
+
+/** The storefront's view of the search query. */
+export type SearchQuery = ListQuery & { q: string };
+
 /** The storefront's view of the list query: numbers and a boolean, as it builds them. */
 export type ListQuery = {
   page?: number;

@@ -19,6 +19,8 @@ import {
   type BoundCalls,
   type Requester,
 } from '../api-client/index.ts';
+// Not in the index: the islands import the index, and the search call is for pages and the header only.
+import { searchListings } from '../api-client/search.ts';
 
 const catalogCalls = {
   getStore,
@@ -33,6 +35,7 @@ const catalogCalls = {
   getCollection,
   listCollectionListings,
   listProductCollections,
+  searchListings,
 };
 
 export type CatalogApi = BoundCalls<typeof catalogCalls>;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/schema.ts';
 import type { Catalog } from './catalog-format.ts';
+import { analyzeSearchText, refreshSearchText } from './search-text.ts';
 import { randomUUID } from 'node:crypto';
 
 /** Product descriptions are shown as HTML: keep formatting, drop scripts, handlers and foreign schemes. */
@@ -28,7 +29,7 @@ export type ImportSummary = {
  * Re-importing updates in place; gift card balances that already exist are left alone.
  */
 export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Promise<ImportSummary> {
-  return db.transaction().execute(async (trx) => {
+  const summary = await db.transaction().execute(async (trx) => {
     const s = catalog.store;
     const storeValues = {
       slug: s.slug,
@@ -194,6 +195,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         .execute();
     }
 
+    await refreshSearchText(trx, store.id);
+
     return {
       store: s.slug,
       products: catalog.products.length,
@@ -202,4 +205,6 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       giftCards: catalog.gift_cards.length,
     };
   });
+  await analyzeSearchText(db);
+  return summary;
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { prepareStatementsOn } from './prepared-statements.ts';
@@ -48,6 +49,8 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   }
   const dir = options.dataDir;
   if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = dir && !dir.startsWith('memory://') ? new PGlite(dir) : new PGlite();
+  // pg_trgm serves search (migration 0011); PGlite ships it but loads only the extensions named here.
+  const extensions = { pg_trgm };
+  const pglite = dir && !dir.startsWith('memory://') ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }

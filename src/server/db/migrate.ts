@@ -11,6 +11,7 @@ import * as destinationPricing from './migrations/0008_destination_pricing.ts';
 import * as storePolicies from './migrations/0009_store_policies.ts';
 import * as storeHeroImage from './migrations/0010_store_hero_image.ts';
 import * as collections from './migrations/0011_collections.ts';
+import * as search from './migrations/0012_search.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_store_policies': storePolicies,
   '0010_store_hero_image': storeHeroImage,
   '0011_collections': collections,
+  '0012_search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

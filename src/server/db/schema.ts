@@ -68,6 +68,8 @@ export type ProductsTable = {
   option_names: Json<string[]>;
   position: number;
   default_image_id: number | null;
+  /** What search matches, written by the import (migration 0011, src/server/catalog/search-text.ts). */
+  search_text: Generated<string>;
 };
 
 export type ProductImagesTable = {
@@ -98,6 +100,8 @@ export type BundlesTable = {
   description_html: string;
   featured: boolean;
   position: number;
+  /** What search matches, written by the import (migration 0011, src/server/catalog/search-text.ts). */
+  search_text: Generated<string>;
 };
 
 export type BundleItemsTable = {

@@ -122,7 +122,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const db = openDatabase({ databaseUrl, searchPath: schema, poolSize: 8 });
+  // `public` after the file's own schema: extensions live there (migration 0011).
+  const db = openDatabase({ databaseUrl, searchPath: schema && `${schema},public`, poolSize: 8 });
   await migrateToLatest(db);
   await seedDemoDataIfEmpty(db);
 
@@ -202,7 +203,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     },
     instanceDb() {
       if (!databaseUrl) return db;
-      const other = openDatabase({ databaseUrl, searchPath: schema, poolSize: 4 });
+      const other = openDatabase({ databaseUrl, searchPath: schema && `${schema},public`, poolSize: 4 });
       instances.push(other);
       return other;
     },

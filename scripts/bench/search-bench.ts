@@ -1,0 +1,193 @@
+/**
+ * The search figures of docs/decisions/191-search-engine.md: the query the API runs (pg_trgm, on
+ * PGlite and PostgreSQL) against a client-side index (Orama) over the same documents, for the demo
+ * store and a generated catalog: JS weight, index size and query time.
+ */
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { create, insert, save, search as oramaSearch } from '@orama/orama';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { parseCatalog } from '../../src/server/catalog/catalog-format.ts';
+import { importCatalog } from '../../src/server/catalog/import.ts';
+import { searchListings, searchTerms } from '../../src/server/catalog/search-query.ts';
+import { openDatabase } from '../../src/server/db/connect.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+import { seedDemoDataIfEmpty } from '../../src/server/db/seed.ts';
+import { BENCH } from './bench-env.ts';
+import { generateCatalog } from './catalog-generator.ts';
+import { median, round } from './stats.ts';
+
+export type SearchQueryFigure = { store: string; query: string; found: number; medianMs: number };
+export type SearchFigures = {
+  products: number;
+  server: { engine: string; queries: SearchQueryFigure[] }[];
+  client: {
+    engine: string;
+    jsGzipBytes: number;
+    indexes: { store: string; documents: number; gzipBytes: number; buildMs: number; queries: SearchQueryFigure[] }[];
+  };
+};
+
+/** Queries per store: a word of a description, a typo, two words out of order, a broad word. */
+const QUERIES: Record<string, string[]> = {
+  acme: ['colombia', 'colombai', 'mug stoneware', 'coffee'],
+  bench10k: ['9999', 'prodcut 4242', 'product bench 4242', 'durable'],
+};
+const RUNS = 15;
+
+async function timeIt(run: () => Promise<number>): Promise<{ found: number; medianMs: number }> {
+  let found = await run(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    found = await run();
+    times.push(performance.now() - t);
+  }
+  return { found, medianMs: round(median(times), 2) };
+}
+
+async function loadCatalogs(db: Kysely<Database>, products: number): Promise<void> {
+  await migrateToLatest(db);
+  await seedDemoDataIfEmpty(db);
+  await importCatalog(db, parseCatalog(generateCatalog(products, Math.max(1, Math.round(products / 100)))));
+}
+
+async function serverQueries(db: Kysely<Database>): Promise<SearchQueryFigure[]> {
+  const out: SearchQueryFigure[] = [];
+  for (const [slug, queries] of Object.entries(QUERIES)) {
+    const { id } = await db.selectFrom('stores').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+    for (const query of queries) {
+      const figure = await timeIt(async () => {
+        const { total } = await searchListings(db, id, searchTerms(query), {
+          page: 1,
+          perPage: 8,
+          sort: undefined,
+          featured: undefined,
+        });
+        return total;
+      });
+      out.push({ store: slug, query, ...figure });
+    }
+  }
+  return out;
+}
+
+/** The documents a client-side index would hold: the same text the API's query matches. */
+async function documents(db: Kysely<Database>, slug: string) {
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('stores as s', 's.id', 'p.store_id')
+    .select(['p.id', 'p.name', 'p.description_html'])
+    .select(
+      sql<string | null>`(select string_agg(v.sku, ' ') from product_variants v where v.product_id = p.id)`.as('skus'),
+    )
+    .where('s.slug', '=', slug)
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    name: r.name,
+    description: r.description_html.replace(/<[^>]*>/g, ' '),
+    skus: r.skus ?? '',
+    image: '/images/demo/placeholder.svg',
+    price: 0,
+  }));
+}
+
+/** Orama's search as a lazily loaded chunk would ship it: minified, gzip level 9. */
+async function oramaJsWeight(): Promise<number> {
+  const out = await build({
+    stdin: {
+      contents: "export { create, insert, load, search } from '@orama/orama';",
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    platform: 'browser',
+  });
+  return gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length;
+}
+
+async function clientIndexes(db: Kysely<Database>): Promise<SearchFigures['client']['indexes']> {
+  const out: SearchFigures['client']['indexes'] = [];
+  for (const [slug, queries] of Object.entries(QUERIES)) {
+    const docs = await documents(db, slug);
+    const t = performance.now();
+    const index = create({
+      schema: { name: 'string', description: 'string', skus: 'string', image: 'string', price: 'number' } as const,
+    });
+    for (const doc of docs) await insert(index, doc);
+    const buildMs = round(performance.now() - t, 0);
+    const gzipBytes = gzipSync(JSON.stringify(save(index)), { level: 9 }).length;
+    const figures: SearchQueryFigure[] = [];
+    for (const query of queries) {
+      const figure = await timeIt(async () => {
+        const found = await oramaSearch(index, {
+          term: query,
+          properties: ['name', 'description', 'skus'],
+          tolerance: 1,
+          limit: 8,
+        });
+        return found.count;
+      });
+      figures.push({ store: slug, query, ...figure });
+    }
+    out.push({ store: slug, documents: docs.length, gzipBytes, buildMs, queries: figures });
+  }
+  return out;
+}
+
+/** Runs both engines; PostgreSQL is measured when the bench's admin URL answers, else left out. */
+export async function measureSearch(products: number, log: (line: string) => void): Promise<SearchFigures> {
+  const pglite = openDatabase({});
+  const figures: SearchFigures = {
+    products,
+    server: [],
+    client: { engine: 'Orama', jsGzipBytes: await oramaJsWeight(), indexes: [] },
+  };
+  try {
+    await loadCatalogs(pglite, products);
+    figures.server.push({ engine: 'PGlite pg_trgm', queries: await serverQueries(pglite) });
+    figures.client.indexes = await clientIndexes(pglite);
+  } finally {
+    await pglite.destroy();
+  }
+  const database = `bench_search_${process.pid}`;
+  const admin = new pg.Client({ connectionString: BENCH.postgresAdminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    log('  PostgreSQL not reachable: its search figures are left out');
+    return figures;
+  }
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(BENCH.postgresAdminUrl);
+  url.pathname = `/${database}`;
+  const postgres = openDatabase({ databaseUrl: url.href });
+  try {
+    await loadCatalogs(postgres, products);
+    figures.server.push({ engine: 'PostgreSQL pg_trgm', queries: await serverQueries(postgres) });
+  } finally {
+    await postgres.destroy();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+  return figures;
+}
+
+/** The figures as report lines. */
+export function searchLines(f: SearchFigures): string[] {
+  const q = (x: SearchQueryFigure) => `${x.store} "${x.query}": ${x.found} found, ${x.medianMs} ms`;
+  return [
+    ...f.server.flatMap((s) => s.queries.map((x) => `  ${s.engine} ${q(x)}`)),
+    `  ${f.client.engine} JS: ${(f.client.jsGzipBytes / 1024).toFixed(1)} KB gzip`,
+    ...f.client.indexes.flatMap((i) => [
+      `  ${f.client.engine} index ${i.store}: ${i.documents} documents, ${(i.gzipBytes / 1024).toFixed(1)} KB gzip, built in ${i.buildMs} ms`,
+      ...i.queries.map((x) => `  ${f.client.engine} ${q(x)}`),
+    ]),
+  ];
+}

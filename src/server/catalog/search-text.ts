@@ -1,0 +1,29 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** A description as words: tags and entities become spaces, so `<li>` never matches "li". */
+const plainText = (html: RawBuilder<string>) => sql<string>`regexp_replace(${html}, '<[^>]*>|&[#a-z0-9]+;', ' ', 'gi')`;
+
+/**
+ * Writes the text search matches (docs/decisions/191-search-engine.md) for a store's products — name,
+ * description text, SKUs, variant names and option values — and bundles — name and description text —
+ * lower-cased. Run after every change of the catalog, in the same transaction.
+ */
+export async function refreshSearchText(db: Kysely<Database>, storeId: number): Promise<void> {
+  await sql`update products p set search_text = lower(p.name || ' ' || ${plainText(sql`p.description_html`)} || ' ' || coalesce((
+    select string_agg(v.sku || ' ' || v.name || ' ' || coalesce((select string_agg(o.value, ' ') from jsonb_each_text(v.options) o), ''), ' ')
+    from product_variants v where v.product_id = p.id), ''))
+    where p.store_id = ${storeId}`.execute(db);
+  await sql`update bundles b set search_text = lower(b.name || ' ' || ${plainText(sql`b.description_html`)})
+    where b.store_id = ${storeId}`.execute(db);
+}
+
+/**
+ * Fresh statistics let the planner combine the trigram index's conditions for all of a query's words;
+ * left to autovacuum (never, on PGlite), a freshly imported catalog is searched up to 30 times slower
+ * (docs/decisions/191-search-engine.md). After the import's commit: inside it PostgreSQL does not
+ * count the rows it is writing.
+ */
+export async function analyzeSearchText(db: Kysely<Database>): Promise<void> {
+  await sql`analyze products, bundles`.execute(db);
+}
