@@ -49,7 +49,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   }
   const dir = options.dataDir;
   if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  // pg_trgm serves search (migration 0011); PGlite ships it but loads only the extensions named here.
+  // pg_trgm serves search (migration 0012); PGlite ships it but loads only the extensions named here.
   const extensions = { pg_trgm };
   const pglite = dir && !dir.startsWith('memory://') ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

@@ -68,7 +68,7 @@ export type ProductsTable = {
   option_names: Json<string[]>;
   position: number;
   default_image_id: number | null;
-  /** What search matches, written by the import (migration 0011, src/server/catalog/search-text.ts). */
+  /** What search matches, written by the import (migration 0012, src/server/catalog/search-text.ts). */
   search_text: Generated<string>;
 };
 
@@ -100,7 +100,7 @@ export type BundlesTable = {
   description_html: string;
   featured: boolean;
   position: number;
-  /** What search matches, written by the import (migration 0011, src/server/catalog/search-text.ts). */
+  /** What search matches, written by the import (migration 0012, src/server/catalog/search-text.ts). */
   search_text: Generated<string>;
 };
 
@@ -112,7 +112,7 @@ export type BundleItemsTable = {
   position: number;
 };
 
-/** A store's named group of products and bundles (migration 0010). */
+/** A store's named group of products and bundles (migration 0011). */
 export type CollectionsTable = {
   id: Generated<number>;
   store_id: number;
@@ -122,7 +122,7 @@ export type CollectionsTable = {
   position: number;
 };
 
-/** A member of a collection: a product or a bundle, never both (migration 0010). */
+/** A member of a collection: a product or a bundle, never both (migration 0011). */
 export type CollectionItemsTable = {
   id: Generated<number>;
   collection_id: number;

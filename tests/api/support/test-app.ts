@@ -122,7 +122,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  // `public` after the file's own schema: extensions live there (migration 0011).
+  // `public` after the file's own schema: extensions live there (migration 0012).
   const db = openDatabase({ databaseUrl, searchPath: schema && `${schema},public`, poolSize: 8 });
   await migrateToLatest(db);
   await seedDemoDataIfEmpty(db);
