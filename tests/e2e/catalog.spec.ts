@@ -5,6 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { PHONE, VIEWPORTS } from './fixtures/viewports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const buildsDir = path.resolve(process.env.BUILDS_DIR ?? `.data-e2e-${port}-builds`);
@@ -60,10 +61,7 @@ test('a shopper browses home → shop → product, picks a variant and adds it; 
   await expect(cartLink(page, 2)).toBeVisible();
 });
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`the chosen variant stays in the URL, so a reload or a shared link shows it (${viewport.width} px)`, async ({
     page,
   }) => {
@@ -113,10 +111,7 @@ test('a sold-out variant cannot be added', async ({ page }) => {
   await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toBeDisabled();
 });
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`the quantity is typed freely, clamped on leaving the field to the stock, and the button says it is adding (${viewport.width} px)`, async ({
     page,
   }) => {
@@ -251,7 +246,7 @@ test('the shop searches by name and sorts by price', async ({ page }) => {
 });
 
 test('on a phone the product grid has two columns', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto('/acme/shop');
   const cards = page.getByRole('list', { name: 'Products and bundles' }).getByRole('listitem');
   const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];

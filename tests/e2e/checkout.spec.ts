@@ -7,6 +7,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { decimalToCents, formatCurrency } from '../../src/lib/money.ts';
 import { ADA, CartApi, CartPage, CheckoutPage, SLUG } from './fixtures/cart-page.ts';
 import { DevOutbox } from './fixtures/dev-outbox.ts';
+import { DESKTOP, PHONE, VIEWPORTS } from './fixtures/viewports.ts';
 
 /** A full-page screenshot kept as a file in the test's output folder and attached to the report. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -89,10 +90,7 @@ test('a product, a bundle, ACME-25 and a 4242 card give a confirmation with the 
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
 });
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`every line and bundle item names its variant in checkout, on the confirmation and on the order page (${viewport.width} px)`, async ({
     page,
     baseURL,
@@ -125,10 +123,7 @@ for (const viewport of [
   });
 }
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`a UK order prints its address the British way on the order page and in the email (${viewport.width} px)`, async ({
     page,
     baseURL,
@@ -159,10 +154,7 @@ for (const viewport of [
   });
 }
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`a refused gift card code says why under its field, until a card applies (${viewport.width} px)`, async ({
     page,
     baseURL,
@@ -187,10 +179,7 @@ for (const viewport of [
   });
 }
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`the phone's country follows the shipping country until the shopper picks one (${viewport.width} px)`, async ({
     page,
     baseURL,
@@ -516,7 +505,7 @@ test("on a phone the checkout's order summary comes first, collapsed to its tota
   baseURL,
 }) => {
   const { cart } = await api(page, baseURL).seedProductAndBundle();
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   const checkout = new CheckoutPage(page);
   await checkout.goto();
   const toggle = page.getByRole('button', { name: 'Show order summary' });
@@ -531,16 +520,13 @@ test("on a phone the checkout's order summary comes first, collapsed to its tota
   await expect(items).toBeVisible();
   await expect(checkout.summary('Total')).toHaveText(formatCurrency(cart.total));
 
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize(DESKTOP);
   await expect(page.getByRole('button', { name: /order summary/ })).toBeHidden();
   await expect(items).toBeVisible();
   expect((await items.boundingBox())!.x).toBeGreaterThan((await form.boundingBox())!.x + 200);
 });
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`address labels and the postal code's format follow the chosen country (${viewport.width} px)`, async ({
     page,
     baseURL,

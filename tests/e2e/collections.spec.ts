@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { VIEWPORTS } from './fixtures/viewports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const buildsDir = path.resolve(process.env.BUILDS_DIR ?? `.data-e2e-${port}-builds`);
@@ -21,10 +22,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
 }
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`a product page's header leads to a collection of products and bundles (${viewport.width} px)`, async ({
     page,
   }) => {

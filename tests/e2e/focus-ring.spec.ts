@@ -6,11 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CartApi } from './fixtures/cart-page.ts';
 import { islandsHydrated } from './fixtures/islands.ts';
-
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
+import { VIEWPORTS } from './fixtures/viewports.ts';
 
 type Ring = { style: string; width: string; color: string; offset: string };
 

@@ -6,11 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { VIP_RECIPIENT } from '../../src/server/db/demo-data.ts';
-
-const VIEWPORTS = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-];
+import { VIEWPORTS } from './fixtures/viewports.ts';
 
 /** The image's loaded file, once the browser has decoded it. */
 async function loadedSource(image: Locator): Promise<string> {
@@ -29,7 +25,7 @@ function imageRequests(page: Page): string[] {
   return asked;
 }
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -5,14 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { VIEWPORTS } from './fixtures/viewports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const buildsDir = path.resolve(process.env.BUILDS_DIR ?? `.data-e2e-${port}-builds`);
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of Object.values(VIEWPORTS)) {
   test(`every store page ends with the store's policies and contact, each policy its own page (${viewport.width} px)`, async ({
     page,
   }) => {

@@ -7,11 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { CartApi, SLUG } from './fixtures/cart-page.ts';
 import { islandsHydrated } from './fixtures/islands.ts';
-
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
+import { VIEWPORTS } from './fixtures/viewports.ts';
 
 type PageType = { name: string; path: (order: string) => string; heading: RegExp };
 

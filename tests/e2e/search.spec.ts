@@ -7,11 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoCatalogs, VIP_RECIPIENT } from '../../src/server/db/demo-data.ts';
 import { SLUG } from './fixtures/cart-page.ts';
-
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
+import { VIEWPORTS } from './fixtures/viewports.ts';
 
 /** The header's field: a searchbox until first used, then a combobox. */
 const headerField = (page: Page) => page.getByRole('banner').getByLabel('Search the store');
