@@ -97,6 +97,9 @@ function mountSearchBox(input: HTMLInputElement): void {
     } else input.removeAttribute('aria-activedescendant');
   };
   const close = () => {
+    // A query still waiting for its pause or its answer must not open the list again once closed.
+    clearTimeout(timer);
+    sent++;
     setActive(-1);
     listbox.hidden = true;
     input.setAttribute('aria-expanded', 'false');
@@ -160,8 +163,9 @@ function mountSearchBox(input: HTMLInputElement): void {
     } else if (event.key === 'Enter' && open && options[active]) {
       event.preventDefault();
       location.assign(options[active]!.href);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
+    } else if (event.key === 'Escape') {
+      // Closed already, Escape keeps its own meaning (clearing the field); either way no list opens now.
+      if (open) event.preventDefault();
       close();
     }
   });

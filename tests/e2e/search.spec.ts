@@ -50,6 +50,41 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByRole('heading', { level: 1, name: 'Pour-Over Coffee Set' })).toBeVisible();
     });
 
+    test('Escape keeps the list closed when an answer to what was typed arrives afterwards', async ({ page }) => {
+      // Once the list is open, hold the next answer until the shopper has pressed Escape.
+      let hold = false;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let asked!: () => void;
+      const heldQuery = new Promise<void>((resolve) => (asked = resolve));
+      await page.route('**/api/store_front/*/search?*', async (route) => {
+        if (hold) {
+          asked();
+          await released;
+        }
+        await route.continue();
+      });
+      await page.goto(`/${SLUG}/shop`);
+      const field = headerField(page);
+      await field.click();
+      await field.pressSequentially('coffee');
+      await expect(headerSearch(page)).toHaveAttribute('aria-expanded', 'true');
+
+      hold = true;
+      await headerSearch(page).press('s');
+      await heldQuery;
+      await headerSearch(page).press('Escape');
+      await expect(headerSearch(page)).toHaveAttribute('aria-expanded', 'false');
+      const answered = page.waitForResponse((response) => response.url().includes('/search?'));
+      release();
+      await (await answered).finished();
+      // Two frames after the answer's body: the script has read it by now.
+      for (let frame = 0; frame < 2; frame++) await page.evaluate(() => new Promise(requestAnimationFrame));
+      await expect(headerSearch(page)).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('#site-search-listbox')).toBeHidden();
+      await expect(headerSearch(page)).toHaveValue('coffees');
+    });
+
     test('a typo finds the product; Enter opens the results page, whose sort and page survive reload and Back', async ({
       page,
     }) => {
