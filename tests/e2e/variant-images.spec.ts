@@ -3,6 +3,7 @@
  * gallery with that colour's images, `?variant=` renders it so from the server, public pages describe
  * their product offers and listings to search engines, a restricted store's pages say nothing.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { VIEWPORTS } from './fixtures/viewports.ts';
 
@@ -53,6 +54,20 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await page.reload();
     await expect(mainImage(page)).toHaveAttribute('alt', /in Navy, view 1$/);
     await expect(page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'Navy' })).toBeChecked();
+    await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+    // Nothing moved while the page loaded and hydrated with the variant named.
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) =>
+            resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
+          ).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shift).toBe(0);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
 
     // Rendered so by the server: without any script the Navy tee is first, and its thumbnail leads.
     const context = await browser.newContext({ javaScriptEnabled: false, viewport });
