@@ -57,10 +57,20 @@ for (const catalog of demoCatalogs) {
   const hero = catalog.store.hero_image_url;
   if (hero && (await writeAt(hero, heroScene()))) count++;
   for (const product of catalog.products ?? []) {
-    for (const [i, image] of (product.images ?? []).entries()) {
-      const palette = colours(product);
-      const view = viewsFor(product.images?.length ?? 0)[i]!;
-      if (await writeAt(image.url, productView(product.id, view, palette[i % Math.max(palette.length, 1)]))) count++;
+    const images = product.images ?? [];
+    const palette = colours(product);
+    // An image of variants is drawn in their colour, its views counted among that colour's images
+    // (docs/decisions/193-variant-images.md); the others take the palette in turn.
+    const colourOf = (image: (typeof images)[number]) => {
+      const variant = product.variants.find((v) => v.sku === image.variant_skus?.[0]);
+      return variant?.options?.Color;
+    };
+    for (const [i, image] of images.entries()) {
+      const colour = colourOf(image);
+      const group = colour === undefined ? images : images.filter((other) => colourOf(other) === colour);
+      const view = viewsFor(group.length)[group.indexOf(image)]!;
+      const hex = colour === undefined ? palette[i % Math.max(palette.length, 1)] : COLOURS[colour];
+      if (await writeAt(image.url, productView(product.id, view, hex))) count++;
     }
   }
 }

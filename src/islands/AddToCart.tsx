@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AddLinePayload } from '../lib/contract/payloads.ts';
 import { browserRequester, getBundle, listProductVariants } from '../lib/api-client/index.ts';
 import { variantView, type VariantView } from '../lib/catalog/catalog-card.ts';
+import { showVariantImages } from '../lib/catalog/show-variant-images.ts';
 import { bundlePayloadData, LIVE_BUILD_EVENT, payloadUrl, productPayloadData } from '../lib/catalog/live-payload.ts';
 import { quantityLimit, stockLabel } from '../lib/catalog/stock-label.ts';
 import {
@@ -170,6 +171,7 @@ export default function AddToCart(props: AddToCartProps) {
     const url = new URL(location.href);
     url.searchParams.set('variant', chosen.id);
     history.replaceState(history.state, '', url);
+    showVariantImages(chosen.id);
   };
 
   // Another variant, or fresher stock, may allow fewer than the quantity already chosen.

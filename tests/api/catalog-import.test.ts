@@ -90,6 +90,54 @@ describe('tax and shipping settings', () => {
     store: { ...catalog.store, slug: 'priced', ...store },
   });
 
+  test('an image may show variants, named by SKU: each variant answers its own images in gallery order', async () => {
+    const tee = {
+      id: 'tee',
+      name: 'Tee',
+      option_names: ['Color'],
+      images: [
+        { url: '/images/demo/tee-front.svg' },
+        { url: '/images/demo/tee-navy-front.svg', variant_skus: ['TEE-NAVY'] },
+        { url: '/images/demo/tee-red-front.svg', variant_skus: ['TEE-RED'] },
+        { url: '/images/demo/tee-navy-back.svg', variant_skus: ['TEE-NAVY', 'TEE-NAVY'] },
+      ],
+      variants: [
+        { sku: 'TEE-RED', name: 'Red', options: { Color: 'Red' }, price: '18.00', stock: 3 },
+        { sku: 'TEE-NAVY', name: 'Navy', options: { Color: 'Navy' }, price: '18.00', stock: 3 },
+      ],
+    };
+    const store = { ...catalog.store, slug: 'variant-images' };
+    await importCatalog(api.db, parseCatalog({ store, products: [tee] }));
+    const [product] = (await api.call('GET', '/store_front/variant-images/products')).body.data;
+    const imagesAt = (url: string) => product.attributes.images.filter((i: { url: string }) => i.url.includes(url));
+    const ids = (url: string) => imagesAt(url).map((i: { id: string }) => i.id);
+    const variants = (await api.call('GET', `/store_front/variant-images/products/${product.id}/product_variants`)).body
+      .data;
+    const bySku = Object.fromEntries(variants.map((v: { attributes: { sku: string } }) => [v.attributes.sku, v]));
+    expect(bySku['TEE-RED'].attributes.image_ids).toEqual(ids('tee-red'));
+    expect(bySku['TEE-NAVY'].attributes.image_ids).toEqual(ids('tee-navy'));
+    expect(ids('tee-navy')).toHaveLength(2);
+
+    // Re-imported without them, the links go with the images.
+    const plain = { ...tee, images: tee.images.map(({ url }) => ({ url })) };
+    await importCatalog(api.db, parseCatalog({ store, products: [plain] }));
+    const again = (await api.call('GET', `/store_front/variant-images/products/${product.id}/product_variants`)).body
+      .data;
+    expect(again.map((v: { attributes: { image_ids: string[] } }) => v.attributes.image_ids)).toEqual([[], []]);
+  });
+
+  test('an image naming a SKU its product does not have is refused, naming the field', () => {
+    const product = {
+      id: 'tee',
+      name: 'Tee',
+      images: [{ url: '/images/demo/tee.svg', variant_skus: ['TEE-GREEN'] }],
+      variants: [{ sku: 'TEE-RED', name: 'Red', price: '18.00', stock: 3 }],
+    };
+    expect(() => parseCatalog({ store: catalog.store, products: [product] })).toThrow(
+      /products\.0\.images\.0\.variant_skus\.0.*no variant with sku TEE-GREEN in product tee/s,
+    );
+  });
+
   test('an imported store prices a cart by its rates and zones', async () => {
     await importCatalog(
       api.db,

@@ -23,6 +23,15 @@ export function orderGallery(images: readonly Image[], defaultImageId: string | 
   return [images[index]!, ...images.slice(0, index), ...images.slice(index + 1)];
 }
 
+/**
+ * A gallery with a chosen variant's own images first, in their order, then the others in theirs
+ * (docs/decisions/193-variant-images.md).
+ */
+export function galleryForVariant(gallery: readonly Image[], variantImageIds: readonly string[]): Image[] {
+  const own = new Set(variantImageIds);
+  return [...gallery.filter((image) => own.has(image.id)), ...gallery.filter((image) => !own.has(image.id))];
+}
+
 /** The image a card or cart line shows. */
 export function primaryImage(images: readonly Image[], defaultImageId: string | null): Image | null {
   return orderGallery(images, defaultImageId)[0] ?? null;

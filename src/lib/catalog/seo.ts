@@ -4,6 +4,8 @@
  */
 import type { BundlePageData } from '../page-data/bundle.ts';
 import type { ProductPageData } from '../page-data/product.ts';
+import type { StoreLinks } from '../store-links.ts';
+import type { CatalogCard } from './catalog-card.ts';
 
 /** Plain text of sanitised HTML, for meta descriptions (tags dropped, entities of the common five decoded). */
 export function plainText(html: string, max = 160): string {
@@ -27,18 +29,25 @@ function absolute(url: string, origin: string): string {
   return new URL(url, origin).href;
 }
 
-/** Product with one Offer per variant (or an AggregateOffer when prices differ). */
+/** The product page with a variant chosen (`?variant=ID`), as the AddToCart island writes it. */
+function variantUrl(canonical: string, variantId: string): string {
+  const url = new URL(canonical);
+  url.searchParams.set('variant', variantId);
+  return url.href;
+}
+
+/** Product with one Offer per variant: its SKU, price, availability and its own page address. */
 export function productJsonLd(data: ProductPageData, canonical: string, origin: string): Record<string, unknown> {
   const { product, variants } = data;
   const offers = variants.length
     ? variants.map((v) => ({
         '@type': 'Offer',
-        sku: v.id,
+        sku: data.variantMeta[v.id]?.sku ?? v.id,
         name: v.name,
         price: v.price,
         priceCurrency: 'USD',
         availability: availability(v.available),
-        url: canonical,
+        url: variantUrl(canonical, v.id),
       }))
     : [
         {
@@ -70,6 +79,27 @@ export function breadcrumbJsonLd(steps: readonly { name: string; url: string }[]
       position: i + 1,
       name: step.name,
       item: step.url,
+    })),
+  };
+}
+
+/**
+ * A listing's items in the order shown (schema.org ItemList): position from 1 and each one's absolute,
+ * canonical product or bundle page.
+ */
+export function itemListJsonLd(
+  cards: readonly Pick<CatalogCard, 'kind' | 'id' | 'name'>[],
+  canonical: Pick<StoreLinks, 'product' | 'bundle'>,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    numberOfItems: cards.length,
+    itemListElement: cards.map((card, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: card.name,
+      url: card.kind === 'bundle' ? canonical.bundle(card.id) : canonical.product(card.id),
     })),
   };
 }

@@ -134,6 +134,11 @@ export const productVariant = resource(
     price: money,
     stock: z.number().int().min(0),
     available: z.boolean(),
+    /**
+     * The ids of the product's images that show this variant, in gallery order; they lead the gallery when
+     * it is chosen. Empty: none of its own. Optional so a backend without it still serves.
+     */
+    image_ids: z.array(z.string()).optional(),
   }),
 ).meta({ id: 'ProductVariant' });
 export type ProductVariant = z.infer<typeof productVariant>;

@@ -31,6 +31,8 @@ export type ProductPageData = {
     gallery: Image[];
   };
   variants: VariantView[];
+  /** Per variant id: its SKU and its own images' ids in gallery order (docs/decisions/193-variant-images.md). */
+  variantMeta: Record<string, { sku: string; imageIds: string[] }>;
   /** The collections the product is in, in the store's order: the first is its breadcrumb. */
   collections: CollectionLink[];
   /** Other items of those collections, in their order, the first collection's first. */
@@ -89,6 +91,9 @@ export async function loadProduct(api: CatalogApi, { slug, id }: ProductParams):
         gallery: orderGallery(a.images, a.default_e_commerce_image_id),
       },
       variants: variants.data.map(variantView),
+      variantMeta: Object.fromEntries(
+        variants.data.map((v) => [v.id, { sku: v.attributes.sku, imageIds: v.attributes.image_ids ?? [] }]),
+      ),
       collections,
       related: await relatedItems(api, slug, product.data.id, collections),
     };

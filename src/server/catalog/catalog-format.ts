@@ -118,7 +118,17 @@ export const catalogSchema = z.object({
         ...listingFields,
         option_names: z.array(z.string().min(1).max(40)).default([]),
         images: z
-          .array(z.object({ url: assetUrl, alt: z.string().max(200).default('') }))
+          .array(
+            z.object({
+              url: assetUrl,
+              alt: z.string().max(200).default(''),
+              /**
+               * The variants this image shows, by their SKUs in this product; empty: the product as a whole.
+               * A chosen variant's images lead its gallery (docs/decisions/193-variant-images.md).
+               */
+              variant_skus: z.array(z.string().min(1).max(64)).max(1000).default([]),
+            }),
+          )
           .max(MAX_PRODUCT_IMAGES)
           .default([]),
         /** Index into images of the default e-commerce image; 0 when omitted. */
@@ -176,8 +186,22 @@ export const catalogSchema = z.object({
     .default([]),
 });
 
-/** What a catalog's collections name must exist in it, once each: refused before anything is written. */
+/**
+ * What a catalog's collections name must exist in it, once each, and the SKUs its images name in their product:
+ * refused before anything is written.
+ */
 const checkedCatalogSchema = catalogSchema.superRefine((catalog, ctx) => {
+  for (const [i, product] of catalog.products.entries()) {
+    const skus = new Set(product.variants.map((v) => v.sku));
+    for (const [j, image] of product.images.entries()) {
+      for (const [k, sku] of image.variant_skus.entries()) {
+        if (!skus.has(sku)) {
+          const path = ['products', i, 'images', j, 'variant_skus', k];
+          ctx.addIssue({ code: 'custom', path, message: `no variant with sku ${sku} in product ${product.id}` });
+        }
+      }
+    }
+  }
   const products = new Set(catalog.products.map((p) => p.id));
   const bundles = new Set(catalog.bundles.map((b) => b.id));
   const handles = new Set<string>();

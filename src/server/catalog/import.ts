@@ -133,6 +133,16 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
           .executeTakeFirstOrThrow();
         variantIds.set(`${p.id}/${v.sku}`, variant.id);
       }
+      // The SKUs were checked against the product's variants when the catalog was parsed.
+      const links = p.images.flatMap((img, i) =>
+        img.variant_skus.map((sku) => ({ image_id: images[i]!.id, variant_id: variantIds.get(`${p.id}/${sku}`)! })),
+      );
+      if (links.length)
+        await trx
+          .insertInto('product_image_variants')
+          .values(links)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
     }
 
     for (const [position, b] of catalog.bundles.entries()) {

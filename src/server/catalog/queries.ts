@@ -73,6 +73,19 @@ async function variantsOf(
   const rows = await db
     .selectFrom('product_variants')
     .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
+    // The variant's own images in gallery order (docs/decisions/193-variant-images.md).
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('product_image_variants as piv')
+            .innerJoin('product_images as pi', 'pi.id', 'piv.image_id')
+            .select(sql<number[]>`array_agg(pi.id order by pi.position, pi.id)`.as('ids'))
+            .whereRef('piv.variant_id', '=', 'product_variants.id'),
+          sql<number[]>`'{}'::int[]`,
+        )
+        .as('image_ids'),
+    )
     .where('product_id', 'in', productIds)
     .orderBy('product_id')
     .orderBy('position')

@@ -31,6 +31,8 @@ export type VariantRow = {
   options: Record<string, string>;
   price_cents: number;
   stock: number;
+  /** Its own images, in gallery order (docs/decisions/193-variant-images.md). */
+  image_ids: number[];
 };
 
 export type ProductRow = {
@@ -153,6 +155,7 @@ export function reshapeVariant(row: VariantRow): ProductVariant {
       price: centsToDecimal(row.price_cents),
       stock: row.stock,
       available: row.stock > 0,
+      image_ids: row.image_ids.map(String),
     },
   };
 }

@@ -24,6 +24,19 @@ const img = (id: string, count: number, name: string, url: ImageUrl) =>
     alt: count > 1 ? `${name}, view ${i + 1}` : name,
   }));
 
+/**
+ * `views` images per colour, each showing that colour's variants (docs/decisions/193-variant-images.md):
+ * numbered on from 1, the first colour's first, so choosing a colour leads the gallery with its own.
+ */
+const colourImg = (id: string, name: string, colours: string[], views: number, skus: (colour: string) => string[]) =>
+  colours.flatMap((colour, c) =>
+    Array.from({ length: views }, (_, i) => ({
+      url: publicImage(`${id}-${c * views + i + 1}.svg`),
+      alt: `${name} in ${colour}, view ${i + 1}`,
+      variant_skus: skus(colour),
+    })),
+  );
+
 const desc = (lead: string, points: string[]) =>
   `<p>${lead}</p><ul>${points.map((p) => `<li>${p}</li>`).join('')}</ul>`;
 
@@ -45,6 +58,8 @@ function simple(
 }
 
 const SIZES = ['S', 'M', 'L', 'XL'];
+const TEE_COLOURS = ['Red', 'Navy'];
+const HOODIE_COLOURS = ['Forest', 'Charcoal'];
 
 const acmeProducts: ProductInput[] = [
   {
@@ -57,9 +72,11 @@ const acmeProducts: ProductInput[] = [
       'Made to last',
     ]),
     option_names: ['Size', 'Color'],
-    images: img('classic-tee', 4, 'Classic Cotton Tee', publicImage),
+    images: colourImg('classic-tee', 'Classic Cotton Tee', TEE_COLOURS, 4, (colour) =>
+      SIZES.map((size) => `TEE-${size}-${colour.toUpperCase()}`),
+    ),
     variants: SIZES.flatMap((size) =>
-      ['Red', 'Navy'].map((color) => ({
+      TEE_COLOURS.map((color) => ({
         sku: `TEE-${size}-${color.toUpperCase()}`,
         name: `${size} / ${color}`,
         options: { Size: size, Color: color },
@@ -78,9 +95,11 @@ const acmeProducts: ProductInput[] = [
       'Recycled polyester blend',
     ]),
     option_names: ['Size', 'Color'],
-    images: img('trail-hoodie', 3, 'Trail Hoodie', publicImage),
+    images: colourImg('trail-hoodie', 'Trail Hoodie', HOODIE_COLOURS, 3, (colour) =>
+      SIZES.map((size) => `HOODIE-${size}-${colour.toUpperCase()}`),
+    ),
     variants: SIZES.flatMap((size) =>
-      ['Forest', 'Charcoal'].map((color) => ({
+      HOODIE_COLOURS.map((color) => ({
         sku: `HOODIE-${size}-${color.toUpperCase()}`,
         name: `${size} / ${color}`,
         options: { Size: size, Color: color },

@@ -12,6 +12,7 @@ import * as storePolicies from './migrations/0009_store_policies.ts';
 import * as storeHeroImage from './migrations/0010_store_hero_image.ts';
 import * as collections from './migrations/0011_collections.ts';
 import * as search from './migrations/0012_search.ts';
+import * as variantImages from './migrations/0014_variant_images.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_store_hero_image': storeHeroImage,
   '0011_collections': collections,
   '0012_search': search,
+  '0014_variant_images': variantImages,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

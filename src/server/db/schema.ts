@@ -80,6 +80,12 @@ export type ProductImagesTable = {
   position: number;
 };
 
+/** Which images show which variant (docs/decisions/193-variant-images.md). */
+export type ProductImageVariantsTable = {
+  image_id: number;
+  variant_id: number;
+};
+
 export type ProductVariantsTable = {
   id: Generated<number>;
   product_id: number;
@@ -280,6 +286,7 @@ export type Database = {
   browser_tokens: BrowserTokensTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  product_image_variants: ProductImageVariantsTable;
   product_variants: ProductVariantsTable;
   bundles: BundlesTable;
   bundle_items: BundleItemsTable;

@@ -24,6 +24,7 @@ const product: CatalogPayload = {
       gallery: [],
     },
     variants: [variant],
+    variantMeta: {},
     collections: [],
     related: [],
   },

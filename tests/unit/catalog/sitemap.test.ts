@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { robotsTxt, sitemapLinks, sitemapXml } from '../../../src/lib/catalog/sitemap.ts';
-import { bundleJsonLd, jsonLdText, plainText, productJsonLd } from '../../../src/lib/catalog/seo.ts';
+import { bundleJsonLd, itemListJsonLd, jsonLdText, plainText, productJsonLd } from '../../../src/lib/catalog/seo.ts';
+import { storeLinks } from '../../../src/lib/store-links.ts';
 import { sanitizeDescription } from '../../../src/lib/catalog/sanitize-description.ts';
 import { loadBundle } from '../../../src/lib/page-data/bundle.ts';
 import { loadProduct } from '../../../src/lib/page-data/product.ts';
@@ -60,6 +61,34 @@ describe('structured data and descriptions', () => {
       ['22.00', 'USD', 'https://schema.org/InStock'],
     ]);
     expect(ld.image[0]).toBe('https://x.test/img/shirt-front.jpg');
+  });
+
+  test('each offer names its variant’s SKU and its own page address', async () => {
+    const data = (await loadProduct(stubCatalogApi(kitchenSink()), { slug: 'acme', id: '1' }))!;
+    const ld = productJsonLd(data, 'https://x.test/acme/product/1', 'https://x.test') as {
+      offers: Record<string, string>[];
+    };
+    expect(ld.offers.map((o) => [o.sku, o.url])).toEqual([
+      ['SKU-11', 'https://x.test/acme/product/1?variant=11'],
+      ['SKU-12', 'https://x.test/acme/product/1?variant=12'],
+      ['SKU-13', 'https://x.test/acme/product/1?variant=13'],
+    ]);
+  });
+
+  test('a listing is an ItemList of its items’ canonical pages, positions from 1', () => {
+    const cards = [
+      { kind: 'product' as const, id: '1', name: 'Shirt' },
+      { kind: 'bundle' as const, id: '7', name: 'Starter kit' },
+    ];
+    expect(itemListJsonLd(cards, storeLinks('https://shop.acme.test'))).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      numberOfItems: 2,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Shirt', url: 'https://shop.acme.test/product/1' },
+        { '@type': 'ListItem', position: 2, name: 'Starter kit', url: 'https://shop.acme.test/product-bundle/7' },
+      ],
+    });
   });
 
   test('a bundle is one offer at its total', async () => {

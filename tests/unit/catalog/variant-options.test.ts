@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { VariantView } from '../../../src/lib/catalog/catalog-card.ts';
-import { orderGallery } from '../../../src/lib/catalog/catalog-card.ts';
+import { galleryForVariant, orderGallery } from '../../../src/lib/catalog/catalog-card.ts';
 import {
   choose,
   findVariant,
@@ -67,5 +67,9 @@ describe('gallery order', () => {
   test('an unknown or missing default keeps the order', () => {
     expect(orderGallery(images, 'zz').map((i) => i.id)).toEqual(['a', 'b', 'c']);
     expect(orderGallery(images, null).map((i) => i.id)).toEqual(['a', 'b', 'c']);
+  });
+  test('a chosen variant’s own images come first in gallery order, the others keep theirs', () => {
+    expect(galleryForVariant(images, ['c', 'b']).map((i) => i.id)).toEqual(['b', 'c', 'a']);
+    expect(galleryForVariant(images, []).map((i) => i.id)).toEqual(['a', 'b', 'c']);
   });
 });
