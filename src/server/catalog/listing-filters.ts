@@ -73,17 +73,25 @@ export async function listingFacets(
   entries: RawBuilder<unknown> | { compile: unknown },
   filters: ListingFilters,
 ): Promise<ListingFacets> {
-  // For an option's own rows (o.name = that option) its filter is left out; the others apply.
+  // Whether each entry has a selected option value, worked out once per entry (column m0, m1, …)
+  // rather than per entry and value in the counts below: 10,000 products (docs/decisions/192-listing-facets.md).
   const optionFilters = Object.entries(filters.options).filter(([, values]) => values.length > 0);
+  const matched = optionFilters.map((_, i) => sql.ref(`l.m${i}`));
+  const flags = optionFilters.map(
+    ([name, values], i) => sql`, ${hasOption('entries', name, values)} as ${sql.ref(`m${i}`)}`,
+  );
+  const withoutOptions = { ...filters, options: {} };
+  const all = (...parts: RawBuilder<unknown>[]) => sql.join([...parts, ...matched, sql`true`], sql` and `);
+  // For an option's own rows (o.name = that option) its filter is left out; the others apply.
   const othersThanOwnOption = sql.join(
     [
-      filterCondition('l', { ...filters, options: {} }),
-      ...optionFilters.map(([name, values]) => sql`(o.name = ${name} or ${hasOption('l', name, values)})`),
+      filterCondition('l', withoutOptions),
+      ...optionFilters.map(([name], i) => sql`(o.name = ${name} or ${matched[i]})`),
     ],
     sql` and `,
   );
   const { rows } = await sql<FacetRow>`
-    with l as materialized (select kind, id, price_cents, in_stock from (${entries}) entries),
+    with l as materialized (select kind, id, price_cents, in_stock ${sql.join(flags, sql``)} from (${entries}) entries),
     o as materialized (
       select 'product' as kind, v.product_id as id, kv.key as name, kv.value, min(v.position) as position
       from product_variants v cross join lateral jsonb_each_text(v.options) kv
@@ -101,9 +109,11 @@ export async function listingFacets(
     where ${othersThanOwnOption}
     group by o.name, o.value
     union all
-    select 'in_stock', null, null, count(*)::int, null, null from l where l.in_stock and ${filterCondition('l', filters, 'inStock')}
+    select 'in_stock', null, null, count(*)::int, null, null from l
+    where l.in_stock and ${all(filterCondition('l', withoutOptions, 'inStock'))}
     union all
-    select 'price', null, null, null, min(l.price_cents)::int, max(l.price_cents)::int from l where ${filterCondition('l', filters, 'price')}
+    select 'price', null, null, null, min(l.price_cents)::int, max(l.price_cents)::int from l
+    where ${all(filterCondition('l', withoutOptions, 'price'))}
   `.execute(db);
   const options = new Map<string, { value: string; count: number; position: number }[]>();
   let inStock = 0;
