@@ -62,7 +62,7 @@ export async function loadSearch(api: CatalogApi, slug: string, query: SearchPag
         ...filterQuery(query.filters),
       })
     : { data: [], meta: { total: 0, facets: NO_FACETS } };
-  const total = found.meta?.total ?? found.data.length;
+  const total = found.meta.total;
   const featured =
     total === 0 ? (await api.listListings(slug, { featured: true, per_page: FEATURED_COUNT })).data.map(card) : [];
   return {
