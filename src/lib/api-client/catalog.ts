@@ -13,7 +13,8 @@ import type {
   ProductVariant,
 } from '../contract/answers.ts';
 import type { ListingQuery, ListQuery } from '../contract/payloads.ts';
-import { queryString, seg, sf, type Requester } from './requester.ts';
+import { queryString } from './query-string.ts';
+import { seg, sf, type Requester } from './requester.ts';
 
 /** GET store_front/{slug}/products (ListQuery extension). */
 export const listProducts = (request: Requester, slug: string, query?: ListQuery) =>

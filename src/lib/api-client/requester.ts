@@ -135,15 +135,3 @@ export const seg = (value: string) => encodeURIComponent(value);
 
 /** `store_front/{slug}`. */
 export const sf = (slug: string) => `store_front/${seg(slug)}`;
-
-/** `?key=value&…` of a call's query, a list as its key repeated (`option=Size:M&option=Size:L`); '' when empty. */
-export function queryString(query: object | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    for (const one of Array.isArray(value) ? value : [value]) {
-      if (one !== undefined && one !== '') params.append(key, String(one));
-    }
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}

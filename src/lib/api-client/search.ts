@@ -5,7 +5,8 @@
  */
 import type { Listing, ListingPage } from '../contract/answers.ts';
 import type { SearchQuery } from '../contract/payloads.ts';
-import { queryString, sf, type Requester } from './requester.ts';
+import { queryString } from './query-string.ts';
+import { sf, type Requester } from './requester.ts';
 
 /** GET store_front/{slug}/search?q= (extension): listings matching words, best match first. */
 export const searchListings = (request: Requester, slug: string, query: SearchQuery) =>
