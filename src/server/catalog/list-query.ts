@@ -39,10 +39,7 @@ export function listingFilters(q: {
 
 /** The listing query (the shop's list and a collection's) as `listListings` takes it. */
 export const listingQuerySchema = listingQuery.transform((q): ListOptions => ({
-  page: q.page,
-  perPage: q.per_page,
+  ...listQuerySchema.parse({ ...q, sort: undefined }),
   sort: q.sort,
-  q: q.q || undefined,
-  featured: q.featured === undefined ? undefined : q.featured === 'true',
   filters: listingFilters(q),
 }));
