@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { islandsHydrated } from './fixtures/islands.ts';
+import { layoutShift } from './fixtures/layout-shift.ts';
 
 const ACME = 'Acme Supply Co.';
 const VIP = 'VIP Reserve';
@@ -415,15 +416,7 @@ test.describe('icons', () => {
     const givenUpAt = await page.evaluate(() => performance.now());
     expect(givenUpAt).toBeGreaterThanOrEqual(5000);
     expect(await cartLink.boundingBox()).toEqual(before);
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) =>
-            resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
-          ).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(0), 500);
-        }),
-    );
+    const shift = await layoutShift(page);
     expect(shift).toBe(0);
   });
 
