@@ -7,8 +7,37 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+
+/** Whether a process of group `pgid` is still running. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until no process of the group is left. The API's file watcher can outlive SIGTERM and go on
+ * writing the data folder, so what still runs after 5 s is killed; the OS says nothing when a group
+ * empties, hence the polling.
+ */
+async function groupGone(pgid: number): Promise<void> {
+  for (let waited = 0; groupAlive(pgid); waited += 50) {
+    if (waited === 5_000) {
+      try {
+        process.kill(-pgid, 'SIGKILL');
+      } catch {
+        // Gone in the meantime.
+      }
+    }
+    await delay(50);
+  }
+}
 
 /** A port nobody listens on right now. */
 async function freePort(): Promise<number> {
@@ -77,6 +106,8 @@ afterAll(async () => {
     process.kill(-dev.pid, 'SIGTERM');
     await exited;
   }
+  // The data folder is removed only once nothing writes it any more.
+  if (dev?.pid) await groupGone(dev.pid);
   await rm(dataDir, { recursive: true, force: true });
 }, 30_000);
 
