@@ -119,6 +119,35 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
         ),
     );
   }
+  if (r.search) {
+    const f = r.search;
+    parts.push(
+      `### Search (docs/decisions/191-search-engine.md; median of 15 queries, ${f.products}-product catalog as bench10k)\n\n` +
+        table(
+          ['engine', 'store', 'query', 'found', 'median ms'],
+          [
+            ...f.server.flatMap((s) => s.queries.map((q) => [s.engine, q.store, q.query, q.found, q.medianMs])),
+            ...f.client.indexes.flatMap((i) =>
+              i.queries.map((q) => [
+                `${f.client.engine} (${(i.gzipBytes / 1024).toFixed(1)} KB index)`,
+                q.store,
+                q.query,
+                q.found,
+                q.medianMs,
+              ]),
+            ),
+          ],
+        ),
+    );
+    if (f.listings?.length)
+      parts.push(
+        `### Listing pages with facets (docs/decisions/192-listing-facets.md; ${f.products} products, 48 per page)\n\n` +
+          table(
+            ['engine', 'listing', 'found', 'median ms', 'p99 ms'],
+            f.listings.flatMap((l) => l.queries.map((q) => [l.engine, q.query, q.found, q.medianMs, q.p99Ms])),
+          ),
+      );
+  }
   if (r.mixed !== undefined && r.mixed !== null) {
     const m = r.mixed as Record<string, unknown>;
     const keys = [

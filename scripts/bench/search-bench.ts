@@ -1,7 +1,9 @@
 /**
  * The search figures of docs/decisions/191-search-engine.md: the query the API runs (pg_trgm, on
  * PGlite and PostgreSQL) against a client-side index (Orama) over the same documents, for the demo
- * store and a generated catalog: JS weight, index size and query time.
+ * store and a generated catalog: JS weight, index size and query time. Beside them, the filtered
+ * listings of docs/decisions/192-listing-facets.md on the same catalog: a page with its facets, as
+ * the API answers it.
  */
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -10,19 +12,24 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { parseCatalog } from '../../src/server/catalog/catalog-format.ts';
 import { importCatalog } from '../../src/server/catalog/import.ts';
+import { listingFilters } from '../../src/server/catalog/list-query.ts';
 import { searchListings, searchTerms } from '../../src/server/catalog/search-query.ts';
+import { listingPage } from '../../src/server/listings/routes.ts';
 import { openDatabase } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { seedDemoDataIfEmpty } from '../../src/server/db/seed.ts';
 import { BENCH } from './bench-env.ts';
 import { generateCatalog } from './catalog-generator.ts';
-import { median, round } from './stats.ts';
+import { median, percentile, round } from './stats.ts';
 
 export type SearchQueryFigure = { store: string; query: string; found: number; medianMs: number };
+export type ListingFigure = { query: string; found: number; medianMs: number; p99Ms: number };
 export type SearchFigures = {
   products: number;
   server: { engine: string; queries: SearchQueryFigure[] }[];
+  /** A listing page with its facets on the generated catalog, per engine. */
+  listings?: { engine: string; queries: ListingFigure[] }[];
   client: {
     engine: string;
     jsGzipBytes: number;
@@ -70,6 +77,48 @@ async function serverQueries(db: Kysely<Database>): Promise<SearchQueryFigure[]>
       });
       out.push({ store: slug, query, ...figure });
     }
+  }
+  return out;
+}
+
+/** Listing queries of the generated catalog: the API's query strings, as a shopper's filters send them. */
+const LISTINGS: Record<string, string> = {
+  'all, featured first': '',
+  'price high to low': 'sort=-price',
+  'Size M': 'option=Size:M',
+  'Size M, $20–80, in stock, by price': 'option=Size:M&price_min=20&price_max=80&in_stock=true&sort=price',
+  'page 100 by name': 'sort=name&page=100',
+};
+const LISTING_RUNS = 50;
+
+async function listingQueries(db: Kysely<Database>): Promise<ListingFigure[]> {
+  const { id } = await db.selectFrom('stores').select('id').where('slug', '=', 'bench10k').executeTakeFirstOrThrow();
+  const out: ListingFigure[] = [];
+  for (const [query, search] of Object.entries(LISTINGS)) {
+    const params = new URLSearchParams(search);
+    const sort = (params.get('sort') ?? undefined) as 'name' | '-price' | 'price' | undefined;
+    const options = {
+      page: Number(params.get('page') ?? 1),
+      perPage: 48,
+      sort,
+      q: undefined,
+      featured: undefined,
+      filters: listingFilters({
+        in_stock: params.get('in_stock') === 'true' ? 'true' : undefined,
+        price_min: params.get('price_min') ?? undefined,
+        price_max: params.get('price_max') ?? undefined,
+        option: params.getAll('option'),
+      }),
+    };
+    let found = (await listingPage(db, id, options)).meta.total; // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < LISTING_RUNS; i++) {
+      const t = performance.now();
+      found = (await listingPage(db, id, options)).meta.total;
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    out.push({ query, found, medianMs: round(median(times), 1), p99Ms: round(percentile(times, 99), 1) });
   }
   return out;
 }
@@ -144,14 +193,17 @@ async function clientIndexes(db: Kysely<Database>): Promise<SearchFigures['clien
 /** Runs both engines; PostgreSQL is measured when the bench's admin URL answers, else left out. */
 export async function measureSearch(products: number, log: (line: string) => void): Promise<SearchFigures> {
   const pglite = openDatabase({});
+  const listings: NonNullable<SearchFigures['listings']> = [];
   const figures: SearchFigures = {
     products,
     server: [],
+    listings,
     client: { engine: 'Orama', jsGzipBytes: await oramaJsWeight(), indexes: [] },
   };
   try {
     await loadCatalogs(pglite, products);
     figures.server.push({ engine: 'PGlite pg_trgm', queries: await serverQueries(pglite) });
+    listings.push({ engine: 'PGlite', queries: await listingQueries(pglite) });
     figures.client.indexes = await clientIndexes(pglite);
   } finally {
     await pglite.destroy();
@@ -171,6 +223,7 @@ export async function measureSearch(products: number, log: (line: string) => voi
   try {
     await loadCatalogs(postgres, products);
     figures.server.push({ engine: 'PostgreSQL pg_trgm', queries: await serverQueries(postgres) });
+    listings.push({ engine: 'PostgreSQL', queries: await listingQueries(postgres) });
   } finally {
     await postgres.destroy();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -184,6 +237,12 @@ export function searchLines(f: SearchFigures): string[] {
   const q = (x: SearchQueryFigure) => `${x.store} "${x.query}": ${x.found} found, ${x.medianMs} ms`;
   return [
     ...f.server.flatMap((s) => s.queries.map((x) => `  ${s.engine} ${q(x)}`)),
+    ...(f.listings ?? []).flatMap((l) =>
+      l.queries.map(
+        (x) =>
+          `  ${l.engine} listing of ${f.products} products, ${x.query}: ${x.found} found, ${x.medianMs} ms median, ${x.p99Ms} ms p99`,
+      ),
+    ),
     `  ${f.client.engine} JS: ${(f.client.jsGzipBytes / 1024).toFixed(1)} KB gzip`,
     ...f.client.indexes.flatMap((i) => [
       `  ${f.client.engine} index ${i.store}: ${i.documents} documents, ${(i.gzipBytes / 1024).toFixed(1)} KB gzip, built in ${i.buildMs} ms`,

@@ -138,7 +138,7 @@ function mountSearchBox(input: HTMLInputElement): void {
       const found = await searchListings(browserRequester(), slug, { q: query, per_page: INSTANT_COUNT });
       // An answer to an older query arriving late must not replace the newer one's.
       if (ticket !== sent || document.activeElement !== input) return;
-      show(query, found.data, found.meta?.total ?? found.data.length);
+      show(query, found.data, found.meta.total);
     } catch {
       // No instant results (offline, refused): the form still leads to the results page.
       if (ticket === sent) close();

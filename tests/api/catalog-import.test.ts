@@ -138,6 +138,25 @@ describe('tax and shipping settings', () => {
     );
   });
 
+  test('a SKU twice in a product, a colon in an option name or a control character in a value is refused, naming the field', () => {
+    const variant = { sku: 'TEE-RED', name: 'Red', price: '18.00', stock: 3 };
+    const refused: [unknown, RegExp][] = [
+      [
+        { variants: [variant, { ...variant, name: 'Red again' }] },
+        /products\.0\.variants\.1\.sku.*used by another variant/s,
+      ],
+      [{ option_names: ['Size:EU'], variants: [variant] }, /products\.0\.option_names\.0.*colon/s],
+      [
+        { variants: [{ ...variant, options: { Size: 'M\u001fL' } }] },
+        /products\.0\.variants\.0\.options\.Size.*control/s,
+      ],
+    ];
+    for (const [fields, message] of refused) {
+      const product = { id: 'tee', name: 'Tee', ...(fields as object) };
+      expect(() => parseCatalog({ store: catalog.store, products: [product] })).toThrow(message);
+    }
+  });
+
   test('an imported store prices a cart by its rates and zones', async () => {
     await importCatalog(
       api.db,

@@ -28,6 +28,8 @@ test('every page type has 0 errors in the Nu Html Checker', async ({ page, baseU
     'store front': `/${SLUG}`,
     shop: `/${SLUG}/shop`,
     'shop, searched': `/${SLUG}/shop?q=mug&sort=-price`,
+    'shop, filtered': `/${SLUG}/shop?in_stock=true&price_min=10&price_max=200&option=Size%3AM&sort=newest`,
+    'shop, filtered to nothing': `/${SLUG}/shop?option=Size%3ANone`,
     'search results': `/${SLUG}/search?q=coffee&sort=-price`,
     'search, nothing found': `/${SLUG}/search?q=zzqqxxv`,
     product: `/${SLUG}/product/${variant.attributes.product_id}`,

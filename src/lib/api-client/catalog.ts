@@ -4,6 +4,7 @@ import type {
   BundleItem,
   Collection,
   Listing,
+  ListingPage,
   Many,
   One,
   Policy,
@@ -11,22 +12,13 @@ import type {
   Product,
   ProductVariant,
 } from '../contract/answers.ts';
-import type { ListQuery } from '../contract/payloads.ts';
+import type { ListingQuery, ListQuery } from '../contract/payloads.ts';
+import { queryString } from './query-string.ts';
 import { seg, sf, type Requester } from './requester.ts';
-
-function listQuery(query: ListQuery | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== '') params.set(key, String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
 
 /** GET store_front/{slug}/products (ListQuery extension). */
 export const listProducts = (request: Requester, slug: string, query?: ListQuery) =>
-  request<Many<Product>>('GET', `${sf(slug)}/products${listQuery(query)}`);
+  request<Many<Product>>('GET', `${sf(slug)}/products${queryString(query)}`);
 
 /** GET store_front/{slug}/products/{id} (extension). */
 export const getProduct = (request: Requester, slug: string, id: string) =>
@@ -38,7 +30,7 @@ export const listProductVariants = (request: Requester, slug: string, productId:
 
 /** GET store_front/{slug}/bundles (ListQuery extension). */
 export const listBundles = (request: Requester, slug: string, query?: ListQuery) =>
-  request<Many<Bundle>>('GET', `${sf(slug)}/bundles${listQuery(query)}`);
+  request<Many<Bundle>>('GET', `${sf(slug)}/bundles${queryString(query)}`);
 
 /** GET store_front/{slug}/bundles/{id} (extension). */
 export const getBundle = (request: Requester, slug: string, id: string) =>
@@ -53,16 +45,16 @@ export const getPolicy = (request: Requester, slug: string, kind: PolicyKind) =>
   request<Policy>('GET', `${sf(slug)}/policies/${seg(kind)}`);
 
 /** GET store_front/{slug}/listings (extension): products and bundles sorted together (the shop). */
-export const listListings = (request: Requester, slug: string, query?: ListQuery) =>
-  request<Many<Listing>>('GET', `${sf(slug)}/listings${listQuery(query)}`);
+export const listListings = (request: Requester, slug: string, query?: ListingQuery) =>
+  request<ListingPage<Listing>>('GET', `${sf(slug)}/listings${queryString(query)}`);
 
 /** GET store_front/{slug}/collections/{handle} (extension): one collection. */
 export const getCollection = (request: Requester, slug: string, handle: string) =>
   request<One<Collection>>('GET', `${sf(slug)}/collections/${seg(handle)}`);
 
 /** GET store_front/{slug}/collections/{handle}/listings (extension): the shop's list of one collection's items. */
-export const listCollectionListings = (request: Requester, slug: string, handle: string, query?: ListQuery) =>
-  request<Many<Listing>>('GET', `${sf(slug)}/collections/${seg(handle)}/listings${listQuery(query)}`);
+export const listCollectionListings = (request: Requester, slug: string, handle: string, query?: ListingQuery) =>
+  request<ListingPage<Listing>>('GET', `${sf(slug)}/collections/${seg(handle)}/listings${queryString(query)}`);
 
 /** GET store_front/{slug}/products/{id}/collections (extension): the collections a product is in. */
 export const listProductCollections = (request: Requester, slug: string, productId: string) =>

@@ -34,6 +34,29 @@ const pageMeta = z
   .strictObject({ total: z.number().int().min(0), page: z.number().int().min(1), perPage: z.number().int().min(1) })
   .meta({ id: 'PageMeta' });
 
+/** `meta.facets` of a listing (docs/decisions/192-listing-facets.md): each count ignores its own facet's selection. */
+const listingFacets = z
+  .strictObject({
+    /** Entries in stock, under the other filters. */
+    in_stock: z.number().int().min(0),
+    /** The lowest and highest price under the other filters; null when nothing is left. */
+    price: z.strictObject({ min: money, max: money }).nullable(),
+    options: z.array(
+      z.strictObject({
+        name: z.string(),
+        values: z.array(z.strictObject({ value: z.string(), count: z.number().int().min(0) })),
+      }),
+    ),
+  })
+  .meta({ id: 'ListingFacets' });
+export type ListingFacets = z.infer<typeof listingFacets>;
+
+/** A page of `…/listings`, `…/collections/{handle}/listings` or `…/search`, with the facets of its filters. */
+export function listingPage<T extends z.ZodType>(item: T) {
+  return z.strictObject({ data: z.array(item), meta: pageMeta.extend({ facets: listingFacets }) });
+}
+export type ListingPage<T> = { data: T[]; meta: z.infer<typeof pageMeta> & { facets: ListingFacets } };
+
 export type One<T> = { data: T };
 export type Many<T> = { data: T[]; meta?: z.infer<typeof pageMeta> | undefined };
 

@@ -207,17 +207,63 @@ export const listQuery = z.object({
   q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional(),
   featured: z.enum(['true', 'false'], { error: 'Featured must be true or false.' }).optional(),
 });
-/** `…/search`: the list query with the words to find (docs/decisions/191-search-engine.md); no sort means best match first. */
-export const searchQuery = listQuery.extend({
-  q: z
-    .string({ error: 'Search text is required.' })
+export const LISTING_SORTS = ['featured', 'newest', 'name', '-name', 'price', '-price'] as const;
+const PRICE_MESSAGE = 'must be an amount like 12.50.';
+const priceBound = (name: string) =>
+  z
+    .string({ error: `${name} ${PRICE_MESSAGE}` })
     .trim()
-    .min(1, 'Search text is required.')
-    .max(100, 'Search text must be at most 100 characters.'),
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, `${name} ${PRICE_MESSAGE}`)
+    .optional();
+const OPTION_MESSAGE = 'Option must be a name and a value, like Size:M (at most 50 per request).';
+
+/**
+ * `…/listings`, `…/collections/{handle}/listings` and `…/search`: the list query with the shop's
+ * filters (docs/decisions/192-listing-facets.md). `option=Size:M` may repeat: values of one option
+ * are OR'ed, different options AND'ed.
+ */
+const listingFields = listQuery.extend({
+  sort: z.enum(LISTING_SORTS, { error: `Sort must be one of ${LISTING_SORTS.join(', ')}.` }).optional(),
+  in_stock: z.enum(['true', 'false'], { error: 'In stock must be true or false.' }).optional(),
+  price_min: priceBound('Minimum price'),
+  price_max: priceBound('Maximum price'),
+  option: z
+    .array(z.string({ error: OPTION_MESSAGE }).regex(/^[^:]{1,100}:.{1,100}$/su, OPTION_MESSAGE), {
+      error: OPTION_MESSAGE,
+    })
+    .max(50, OPTION_MESSAGE)
+    .optional(),
 });
 
+/** A minimum price above the maximum finds nothing by construction: a mistake, said as one. */
+function priceRangeInOrder(
+  q: { price_min?: string | undefined; price_max?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (q.price_min !== undefined && q.price_max !== undefined && Number(q.price_min) > Number(q.price_max)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['price_min'],
+      message: 'Minimum price must not be above the maximum price.',
+    });
+  }
+}
+
+export const listingQuery = listingFields.superRefine(priceRangeInOrder);
+
+/** `…/search`: the listing query with the words to find (docs/decisions/191-search-engine.md); no sort means best match first. */
+export const searchQuery = listingFields
+  .extend({
+    q: z
+      .string({ error: 'Search text is required.' })
+      .trim()
+      .min(1, 'Search text is required.')
+      .max(100, 'Search text must be at most 100 characters.'),
+  })
+  .superRefine(priceRangeInOrder);
+
 /** The storefront's view of the search query. */
-export type SearchQuery = ListQuery & { q: string };
+export type SearchQuery = ListingQuery & { q: string };
 
 /** The storefront's view of the list query: numbers and a boolean, as it builds them. */
 export type ListQuery = {
@@ -226,6 +272,16 @@ export type ListQuery = {
   sort?: z.infer<typeof listQuery>['sort'];
   q?: string;
   featured?: boolean;
+};
+
+/** The storefront's view of the listing query: the list query with the shop's filters. */
+export type ListingQuery = Omit<ListQuery, 'sort'> & {
+  sort?: (typeof LISTING_SORTS)[number];
+  in_stock?: boolean;
+  price_min?: string;
+  price_max?: string;
+  /** `Name:Value`, e.g. `Size:M`. */
+  option?: string[];
 };
 
 const PRODUCT_IDS_MESSAGE = `Product ids must be 1 to ${MAX_PRODUCT_IDS} product ids separated by commas.`;

@@ -3,18 +3,17 @@
  * over `…/search?q=`, the URL holding the state. Nothing found (or nothing asked) shows featured items.
  */
 import { bundleCard, productCard, type CatalogCard } from '../catalog/catalog-card.ts';
-import type { Listing } from '../contract/answers.ts';
+import type { Listing, ListingFacets } from '../contract/answers.ts';
 import type { CatalogApi } from './catalog-api.ts';
-import { SHOP_PAGE_SIZE, SHOP_SORTS } from './shop.ts';
+import { appendFilters, filterQuery, NO_FACETS, parseFilters, type FilterState } from './listing-filters.ts';
+import { FEATURED_COUNT, SHOP_PAGE_SIZE, SHOP_SORTS } from './shop.ts';
 
 export const SEARCH_SORTS = ['relevance', ...SHOP_SORTS] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 100_000;
-/** How many featured items the "nothing found" state offers. */
-const FEATURED_COUNT = 4;
 
-export type SearchPageQuery = { q: string; sort: SearchSort; page: number };
+export type SearchPageQuery = { q: string; sort: SearchSort; page: number; filters: FilterState };
 
 /** The page's query string, read leniently: bad values fall back to defaults, never an error. */
 export function parseSearchQuery(search: URLSearchParams): SearchPageQuery {
@@ -24,17 +23,19 @@ export function parseSearchQuery(search: URLSearchParams): SearchPageQuery {
     q: (search.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
     sort: sort && SEARCH_SORTS.includes(sort) ? sort : 'relevance',
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    filters: parseFilters(search),
   };
 }
 
-/** `?q=…&sort=…&page=…` with defaults left out. */
-export function searchQueryString({ q, sort, page }: Partial<SearchPageQuery>): string {
-  const entries = Object.entries({
-    q,
-    sort: sort === 'relevance' ? undefined : sort,
-    page: page && page > 1 ? String(page) : undefined,
-  }).filter((entry): entry is [string, string] => Boolean(entry[1]));
-  return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
+/** `?q=…&sort=…&…filters…&page=…` with defaults left out. */
+export function searchQueryString({ q, sort, page, filters }: Partial<SearchPageQuery>): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (sort && sort !== 'relevance') params.set('sort', sort);
+  if (filters) appendFilters(params, filters);
+  if (page && page > 1) params.set('page', String(page));
+  const s = params.toString();
+  return s ? `?${s}` : '';
 }
 
 export type SearchData = {
@@ -44,6 +45,8 @@ export type SearchData = {
   pageCount: number;
   /** Offered when the search found nothing or asked nothing. */
   featured: CatalogCard[];
+  /** docs/decisions/192-listing-facets.md */
+  facets: ListingFacets;
 };
 
 const card = (entry: Listing) => (entry.type === 'bundle' ? bundleCard(entry) : productCard(entry));
@@ -56,9 +59,10 @@ export async function loadSearch(api: CatalogApi, slug: string, query: SearchPag
         page: query.page,
         per_page: SHOP_PAGE_SIZE,
         ...(query.sort === 'relevance' ? {} : { sort: query.sort }),
+        ...filterQuery(query.filters),
       })
-    : { data: [], meta: { total: 0 } };
-  const total = found.meta?.total ?? found.data.length;
+    : { data: [], meta: { total: 0, facets: NO_FACETS } };
+  const total = found.meta.total;
   const featured =
     total === 0 ? (await api.listListings(slug, { featured: true, per_page: FEATURED_COUNT })).data.map(card) : [];
   return {
@@ -67,5 +71,6 @@ export async function loadSearch(api: CatalogApi, slug: string, query: SearchPag
     total,
     pageCount: Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE)),
     featured,
+    facets: found.meta.facets,
   };
 }

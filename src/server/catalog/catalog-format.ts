@@ -81,6 +81,18 @@ const shippingZones = z
   }, 'a country (or *) may be in one zone only');
 
 /** What products and bundles both have: they are listed, searched and featured alike. */
+// Listings keep a product's option values as name and value joined by a control character, and the
+// shop's filter names one as `Size:M` (docs/decisions/192-listing-facets.md): neither may hold a control
+// character, and a name no colon.
+const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
+const optionName = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(NO_CONTROL_CHARACTERS, 'must not hold control characters')
+  .refine((name) => !name.includes(':'), 'must not hold a colon');
+const optionValue = z.string().min(1).max(100).regex(NO_CONTROL_CHARACTERS, 'must not hold control characters');
+
 const listingFields = {
   id: key,
   name: z.string().min(1).max(200),
@@ -116,7 +128,7 @@ export const catalogSchema = z.object({
     .array(
       z.object({
         ...listingFields,
-        option_names: z.array(z.string().min(1).max(40)).default([]),
+        option_names: z.array(optionName).default([]),
         images: z
           .array(
             z.object({
@@ -138,7 +150,7 @@ export const catalogSchema = z.object({
             z.object({
               sku: z.string().min(1).max(64),
               name: z.string().min(1).max(200),
-              options: z.record(z.string(), z.string()).default({}),
+              options: z.record(optionName, optionValue).default({}),
               price: money,
               stock: z.number().int().min(0).max(1_000_000),
             }),
@@ -187,12 +199,21 @@ export const catalogSchema = z.object({
 });
 
 /**
- * What a catalog's collections name must exist in it, once each, and the SKUs its images name in their product:
- * refused before anything is written.
+ * What a catalog's collections name must exist in it, once each, a product's SKUs must be its own once each, and
+ * the SKUs its images name in their product: refused before anything is written.
  */
 const checkedCatalogSchema = catalogSchema.superRefine((catalog, ctx) => {
   for (const [i, product] of catalog.products.entries()) {
-    const skus = new Set(product.variants.map((v) => v.sku));
+    const skus = new Set<string>();
+    for (const [j, variant] of product.variants.entries()) {
+      if (skus.has(variant.sku))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['products', i, 'variants', j, 'sku'],
+          message: 'is used by another variant',
+        });
+      skus.add(variant.sku);
+    }
     for (const [j, image] of product.images.entries()) {
       for (const [k, sku] of image.variant_skus.entries()) {
         if (!skus.has(sku)) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/schema.ts';
 import type { Catalog } from './catalog-format.ts';
@@ -30,6 +30,8 @@ export type ImportSummary = {
  */
 export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Promise<ImportSummary> {
   const summary = await db.transaction().execute(async (trx) => {
+    // The listing columns are counted once at the end, not after each product (migration 0015).
+    await sql`select set_config('storefront.listings_deferred', 'on', true)`.execute(trx);
     const s = catalog.store;
     const storeValues = {
       slug: s.slug,
@@ -114,25 +116,34 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         .set({ default_image_id: images[p.default_image]?.id ?? images[0]?.id ?? null })
         .where('id', '=', product.id)
         .execute();
-      for (const [vPosition, v] of p.variants.entries()) {
-        const vValues = {
-          product_id: product.id,
-          store_id: store.id,
-          sku: v.sku,
-          name: v.name,
-          options: JSON.stringify(v.options),
-          price_cents: v.price,
-          stock: v.stock,
-          position: vPosition,
-        };
-        const variant = await trx
-          .insertInto('product_variants')
-          .values(vValues)
-          .onConflict((oc) => oc.columns(['product_id', 'sku']).doUpdateSet(vValues))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        variantIds.set(`${p.id}/${v.sku}`, variant.id);
-      }
+      // One statement for all of a product's variants: the listing triggers (migration 0015) run once.
+      const variants = await trx
+        .insertInto('product_variants')
+        .values(
+          p.variants.map((v, vPosition) => ({
+            product_id: product.id,
+            store_id: store.id,
+            sku: v.sku,
+            name: v.name,
+            options: JSON.stringify(v.options),
+            price_cents: v.price,
+            stock: v.stock,
+            position: vPosition,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['product_id', 'sku']).doUpdateSet((eb) => ({
+            store_id: eb.ref('excluded.store_id'),
+            name: eb.ref('excluded.name'),
+            options: eb.ref('excluded.options'),
+            price_cents: eb.ref('excluded.price_cents'),
+            stock: eb.ref('excluded.stock'),
+            position: eb.ref('excluded.position'),
+          })),
+        )
+        .returning(['id', 'sku'])
+        .execute();
+      for (const variant of variants) variantIds.set(`${p.id}/${variant.sku}`, variant.id);
       // The SKUs were checked against the product's variants when the catalog was parsed.
       const links = p.images.flatMap((img, i) =>
         img.variant_skus.map((sku) => ({ image_id: images[i]!.id, variant_id: variantIds.get(`${p.id}/${sku}`)! })),
@@ -206,6 +217,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
     }
 
     await refreshSearchText(trx, store.id);
+    await sql`select refresh_store_listings(${store.id})`.execute(trx);
+    await sql`select set_config('storefront.listings_deferred', 'off', true)`.execute(trx);
 
     return {
       store: s.slug,

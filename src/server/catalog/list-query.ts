@@ -1,4 +1,6 @@
-import { listQuery } from '../../lib/contract/payloads.ts';
+import { listingQuery, listQuery } from '../../lib/contract/payloads.ts';
+import { decimalToCents } from '../../lib/money.ts';
+import type { ListingFilters } from './listing-filters.ts';
 import type { ListOptions } from './queries.ts';
 
 /** The contract's list query as the catalog queries take it. */
@@ -8,4 +10,36 @@ export const listQuerySchema = listQuery.transform((q): ListOptions => ({
   sort: q.sort,
   q: q.q || undefined,
   featured: q.featured === undefined ? undefined : q.featured === 'true',
+}));
+
+/** The query parameters that may repeat (`option=Size:M&option=Size:L`). */
+export const LISTING_REPEATED = ['option'] as const;
+
+/** The filters of a listing query (docs/decisions/192-listing-facets.md): `option=Size:M` grouped by option. */
+export function listingFilters(q: {
+  in_stock?: 'true' | 'false' | undefined;
+  price_min?: string | undefined;
+  price_max?: string | undefined;
+  option?: string[] | undefined;
+}): ListingFilters {
+  const options: Record<string, string[]> = {};
+  for (const pair of q.option ?? []) {
+    const at = pair.indexOf(':');
+    const values = (options[pair.slice(0, at)] ??= []);
+    const value = pair.slice(at + 1);
+    if (!values.includes(value)) values.push(value);
+  }
+  return {
+    inStock: q.in_stock === 'true',
+    priceMin: q.price_min === undefined ? undefined : decimalToCents(q.price_min),
+    priceMax: q.price_max === undefined ? undefined : decimalToCents(q.price_max),
+    options,
+  };
+}
+
+/** The listing query (the shop's list and a collection's) as `listListings` takes it. */
+export const listingQuerySchema = listingQuery.transform((q): ListOptions => ({
+  ...listQuerySchema.parse({ ...q, sort: undefined }),
+  sort: q.sort,
+  filters: listingFilters(q),
 }));

@@ -1,5 +1,14 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import {
+  BUNDLE_IN_STOCK,
+  filterCondition,
+  listingFacets,
+  NO_FILTERS,
+  PRODUCT_IN_STOCK,
+  type ListingFacets,
+  type ListingFilters,
+} from './listing-filters.ts';
 import type { BundleItemRow, ImageRow, VariantRow } from './reshape.ts';
 
 type Db = Kysely<Database>;
@@ -7,27 +16,43 @@ type Db = Kysely<Database>;
 export type ListOptions = {
   page: number;
   perPage: number;
-  sort: 'name' | '-name' | 'price' | '-price' | undefined;
+  sort: 'name' | '-name' | 'price' | '-price' | 'featured' | 'newest' | undefined;
   q: string | undefined;
   featured: boolean | undefined;
+  /** The shop's filters (docs/decisions/192-listing-facets.md); none when left out. */
+  filters?: ListingFilters;
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** A product's listed price: its lowest variant price. */
-const PRODUCT_PRICE = sql<number>`(select min(v.price_cents) from product_variants v where v.product_id = products.id)`;
-/** A bundle's listed price: its items' prices times their quantities. */
-const BUNDLE_PRICE = sql<number>`(select coalesce(sum(v.price_cents * bi.quantity), 0) from bundle_items bi join product_variants v on v.id = bi.product_variant_id where bi.bundle_id = bundles.id)`;
+/** A product's listed price: its lowest variant price (kept by migration 0015's triggers). */
+export const PRODUCT_PRICE = sql<number>`products.listed_price_cents`;
+/** A bundle's listed price: its items' prices times their quantities (kept by migration 0015's triggers). */
+export const BUNDLE_PRICE = sql<number>`bundles.listed_price_cents`;
 
 type Order = [Expression<unknown>, 'asc' | 'desc'];
 
-/** A list's ORDER BY: by name or price either way as asked, else the list's own order. */
+/**
+ * A list's ORDER BY: by name or price either way as asked, featured first (then by name), newest first
+ * (the latest added: highest id; docs/decisions/192-listing-facets.md), else the list's own order.
+ */
 function listOrder(
   sort: ListOptions['sort'],
-  columns: { name: Expression<string>; price: Expression<number> },
+  columns: {
+    name: Expression<string>;
+    price: Expression<number>;
+    featured: Expression<boolean>;
+    id: Expression<number>;
+  },
   unsorted: Order[],
 ): Order[] {
   if (!sort) return unsorted;
+  if (sort === 'featured')
+    return [
+      [columns.featured, 'desc'],
+      [columns.name, 'asc'],
+    ];
+  if (sort === 'newest') return [[columns.id, 'desc']];
   return [[sort.endsWith('price') ? columns.price : columns.name, sort.startsWith('-') ? 'desc' : 'asc']];
 }
 
@@ -108,7 +133,12 @@ export async function listProducts(db: Db, storeId: number, options: ListOptions
     'products.option_names',
     'products.default_image_id',
   ]);
-  const columns = { name: sql.ref<string>('products.name'), price: PRODUCT_PRICE };
+  const columns = {
+    name: sql.ref<string>('products.name'),
+    price: PRODUCT_PRICE,
+    featured: sql.ref<boolean>('products.featured'),
+    id: sql.ref<number>('products.id'),
+  };
   for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('products.position'), 'asc']])) {
     page = page.orderBy(by, direction);
   }
@@ -135,7 +165,12 @@ export async function listBundles(db: Db, storeId: number, options: ListOptions)
   if (options.featured !== undefined) query = query.where('bundles.featured', '=', options.featured);
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   let page = query.select(['bundles.id', 'bundles.name', 'bundles.description_html', 'bundles.featured']);
-  const columns = { name: sql.ref<string>('bundles.name'), price: BUNDLE_PRICE };
+  const columns = {
+    name: sql.ref<string>('bundles.name'),
+    price: BUNDLE_PRICE,
+    featured: sql.ref<boolean>('bundles.featured'),
+    id: sql.ref<number>('bundles.id'),
+  };
   for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('bundles.position'), 'asc']])) {
     page = page.orderBy(by, direction);
   }
@@ -196,7 +231,12 @@ const memberPosition = (member: 'product_id' | 'bundle_id', table: 'products' | 
  * the right mix. Without a sort: featured first, then by name. With `collectionId`, the same list of
  * that collection's members only, unsorted in the collection's own order (docs/decisions/190-collections.md).
  */
-export async function listListings(db: Db, storeId: number, options: ListOptions, collectionId?: number) {
+export async function listListings(
+  db: Db,
+  storeId: number,
+  options: ListOptions,
+  collectionId?: number,
+): Promise<{ refs: ListingRef[]; total: number; facets: ListingFacets }> {
   let products = db
     .selectFrom('products')
     .where('products.store_id', '=', storeId)
@@ -206,6 +246,8 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
       'products.name',
       'products.featured',
       PRODUCT_PRICE.as('price_cents'),
+      PRODUCT_IN_STOCK.as('in_stock'),
+      'products.option_values',
       memberPosition('product_id', 'products', collectionId).as('member_position'),
     ]);
   let bundles = db
@@ -217,6 +259,8 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
       'bundles.name',
       'bundles.featured',
       BUNDLE_PRICE.as('price_cents'),
+      BUNDLE_IN_STOCK.as('in_stock'),
+      'bundles.option_values',
       memberPosition('bundle_id', 'bundles', collectionId).as('member_position'),
     ]);
   if (collectionId !== undefined) {
@@ -248,13 +292,21 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
     products = products.where('products.featured', '=', options.featured);
     bundles = bundles.where('bundles.featured', '=', options.featured);
   }
-  const listing = products.unionAll(bundles).as('listing');
-  const { total } = await db
-    .selectFrom(listing)
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  let page = db.selectFrom(listing).select(['listing.kind', 'listing.id']);
-  const columns = { name: sql.ref<string>('listing.name'), price: sql.ref<number>('listing.price_cents') };
+  const entries = products.unionAll(bundles);
+  const filters = options.filters ?? NO_FILTERS;
+  const listing = entries.as('listing');
+  const filtered = db.selectFrom(listing).where(filterCondition('listing', filters));
+  const [{ total }, facets] = await Promise.all([
+    filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    listingFacets(db, entries, filters),
+  ]);
+  let page = filtered.select(['listing.kind', 'listing.id']);
+  const columns = {
+    name: sql.ref<string>('listing.name'),
+    price: sql.ref<number>('listing.price_cents'),
+    featured: sql.ref<boolean>('listing.featured'),
+    id: sql.ref<number>('listing.id'),
+  };
   const unsorted: Order[] =
     collectionId === undefined
       ? [
@@ -269,7 +321,7 @@ export async function listListings(db: Db, storeId: number, options: ListOptions
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage)
     .execute();
-  return { refs, total };
+  return { refs, total, facets };
 }
 
 /** Products of a store by id, in no particular order. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Collection, Many, One } from '../../lib/contract/answers.ts';
-import { listQuerySchema } from '../catalog/list-query.ts';
+import { LISTING_REPEATED, listingQuerySchema } from '../catalog/list-query.ts';
 import { findCollection, listCollections } from '../catalog/queries.ts';
 import { reshapeCollection } from '../catalog/reshape.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
@@ -34,7 +34,7 @@ export function collectionRoutes({ db }: AppDeps) {
 
   app.get('/:handle/listings', async (c) => {
     const storeId = c.var.store.id;
-    const options = readQuery(c, listQuerySchema);
+    const options = readQuery(c, listingQuerySchema, LISTING_REPEATED);
     const collection = await collectionOf(storeId, c.req.param('handle'));
     return c.json(await listingPage(db, storeId, options, collection.id));
   });

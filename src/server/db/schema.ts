@@ -70,6 +70,11 @@ export type ProductsTable = {
   default_image_id: number | null;
   /** What search matches, written by the import (migration 0012, src/server/catalog/search-text.ts). */
   search_text: Generated<string>;
+  /** Kept by triggers on its variants (migration 0015, docs/decisions/192-listing-facets.md): never written. */
+  listed_price_cents: Generated<number>;
+  stocked_variants: Generated<number>;
+  /** `Name U+001F Value` pairs of its variants, in their order. */
+  option_values: Generated<string[]>;
 };
 
 export type ProductImagesTable = {
@@ -108,6 +113,11 @@ export type BundlesTable = {
   position: number;
   /** What search matches, written by the import (migration 0012, src/server/catalog/search-text.ts). */
   search_text: Generated<string>;
+  /** Kept by triggers on its items and their variants (migration 0015, docs/decisions/192-listing-facets.md). */
+  listed_price_cents: Generated<number>;
+  item_count: Generated<number>;
+  short_items: Generated<number>;
+  option_values: Generated<string[]>;
 };
 
 export type BundleItemsTable = {

@@ -53,9 +53,14 @@ export async function readJson<S extends z.ZodType>(
   return result.data;
 }
 
-/** Validates a query string; unknown keys are ignored. */
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const result = schema.safeParse(c.req.query());
+/** Validates a query string; unknown keys are ignored, `repeated` keys are read as lists of all their values. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S, repeated: readonly string[] = []): z.output<S> {
+  const query: Record<string, string | string[]> = c.req.query();
+  for (const key of repeated) {
+    const values = c.req.queries(key);
+    if (values) query[key] = values;
+  }
+  const result = schema.safeParse(query);
   if (!result.success) throw invalid(errorsFromIssues(result.error.issues));
   return result.data;
 }

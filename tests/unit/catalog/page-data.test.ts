@@ -3,6 +3,7 @@ import { loadBundle } from '../../../src/lib/page-data/bundle.ts';
 import { listCatalogPaths, loadCatalogPayload, matchCatalogPath } from '../../../src/lib/page-data/catalog-pages.ts';
 import { loadCollection } from '../../../src/lib/page-data/collection.ts';
 import { loadProduct } from '../../../src/lib/page-data/product.ts';
+import { activeFilters, NO_FILTERS } from '../../../src/lib/page-data/listing-filters.ts';
 import { loadShop, parseShopQuery, SHOP_PAGE_SIZE, shopSearch } from '../../../src/lib/page-data/shop.ts';
 import { loadStoreFront } from '../../../src/lib/page-data/store-front.ts';
 import { kitchenSink, product, stubCatalogApi } from './fixtures/stub-catalog-api.ts';
@@ -25,15 +26,62 @@ describe('store front data', () => {
   });
 });
 
+describe('shop filters in the URL', () => {
+  test('reads filters leniently and writes them back in the same form', () => {
+    const search = new URLSearchParams(
+      'in_stock=true&price_min=20&price_max=80.5&option=Size:M&option=Size:L&option=bad',
+    );
+    const query = parseShopQuery(search);
+    expect(query.filters).toEqual({ inStock: true, priceMin: '20', priceMax: '80.5', options: ['Size:M', 'Size:L'] });
+    expect(shopSearch({ ...query, page: 2 })).toBe(
+      '?in_stock=true&price_min=20&price_max=80.5&option=Size%3AM&option=Size%3AL&page=2',
+    );
+    // Bad bounds are dropped; a minimum above the maximum gives way to it.
+    expect(parseShopQuery(new URLSearchParams('price_min=abc&price_max=-3')).filters).toEqual(NO_FILTERS);
+    expect(parseShopQuery(new URLSearchParams('price_min=90&price_max=10')).filters.priceMin).toBe('');
+  });
+
+  test('each active filter is a link without it', () => {
+    const filters = { inStock: true, priceMin: '', priceMax: '50', options: ['Size:M', 'Color:Navy'] };
+    expect(activeFilters(filters).map((f) => [f.label, shopSearch({ filters: f.without })])).toEqual([
+      ['In stock', '?price_max=50&option=Size%3AM&option=Color%3ANavy'],
+      ['Size: M', '?in_stock=true&price_max=50&option=Color%3ANavy'],
+      ['Color: Navy', '?in_stock=true&price_max=50&option=Size%3AM'],
+      ['Up to $50.00', '?in_stock=true&option=Size%3AM&option=Color%3ANavy'],
+    ]);
+  });
+
+  test('filters go to the API; nothing matching offers featured items', async () => {
+    const api = stubCatalogApi(kitchenSink());
+    const filters = { inStock: true, priceMin: '1', priceMax: '', options: ['Size:M'] };
+    await loadShop(api, { slug: 'acme', query: { page: 1, sort: 'name', q: 'zzz', filters } });
+    expect(api.calls).toEqual([
+      `listListings acme ${JSON.stringify({ page: 1, per_page: SHOP_PAGE_SIZE, sort: 'name', q: 'zzz', in_stock: true, price_min: '1', option: ['Size:M'] })}`,
+      `listListings acme ${JSON.stringify({ featured: true, per_page: 4 })}`,
+    ]);
+  });
+});
+
 describe('shop data', () => {
   test('reads page, sort and search leniently, never failing on bad input', () => {
     expect(parseShopQuery(new URLSearchParams('page=3&sort=-price&q=%20mug%20'))).toEqual({
       page: 3,
       sort: '-price',
       q: 'mug',
+      filters: NO_FILTERS,
     });
-    expect(parseShopQuery(new URLSearchParams('page=-1&sort=drop table'))).toEqual({ page: 1, sort: 'name', q: '' });
-    expect(parseShopQuery(new URLSearchParams('page=1.5'))).toEqual({ page: 1, sort: 'name', q: '' });
+    expect(parseShopQuery(new URLSearchParams('page=-1&sort=drop table'))).toEqual({
+      page: 1,
+      sort: 'name',
+      q: '',
+      filters: NO_FILTERS,
+    });
+    expect(parseShopQuery(new URLSearchParams('page=1.5'))).toEqual({
+      page: 1,
+      sort: 'name',
+      q: '',
+      filters: NO_FILTERS,
+    });
     expect(parseShopQuery(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
   });
 
@@ -41,14 +89,19 @@ describe('shop data', () => {
     expect(shopSearch({ page: 1, sort: 'name', q: '' })).toBe('');
     expect(shopSearch({ page: 2, sort: 'price', q: 'mug' })).toBe('?q=mug&sort=price&page=2');
     // A collection's default is its own order: no sort; by name is then asked for.
-    expect(parseShopQuery(new URLSearchParams('sort='), null)).toEqual({ page: 1, sort: undefined, q: '' });
+    expect(parseShopQuery(new URLSearchParams('sort='), null)).toEqual({
+      page: 1,
+      sort: undefined,
+      q: '',
+      filters: NO_FILTERS,
+    });
     expect(shopSearch({ page: 1, sort: undefined }, null)).toBe('');
     expect(shopSearch({ page: 1, sort: 'name' }, null)).toBe('?sort=name');
   });
 
   test('asks the API for one sorted, filtered page of products and bundles together', async () => {
     const api = stubCatalogApi(kitchenSink());
-    const data = await loadShop(api, { slug: 'acme', query: { page: 1, sort: '-price', q: '' } });
+    const data = await loadShop(api, { slug: 'acme', query: { page: 1, sort: '-price', q: '', filters: NO_FILTERS } });
     // The bundle sits where its price puts it, among the products.
     expect(data.items.map((c) => [c.kind, c.name, c.price])).toEqual(
       [...data.items].sort((a, b) => Number(b.price) - Number(a.price)).map((c) => [c.kind, c.name, c.price]),
@@ -64,7 +117,7 @@ describe('shop data', () => {
   test('text search filters products and bundles by name', async () => {
     const data = await loadShop(stubCatalogApi(kitchenSink()), {
       slug: 'acme',
-      query: { page: 1, sort: 'name', q: 'mu' },
+      query: { page: 1, sort: 'name', q: 'mu', filters: NO_FILTERS },
     });
     expect(data.items.map((c) => c.name)).toEqual(['Mug']);
   });
@@ -74,7 +127,10 @@ describe('shop data', () => {
     catalog.products = Array.from({ length: 10_000 }, (_, i) =>
       product(String(i + 1), `Item ${String(i).padStart(5, '0')}`, '1.00'),
     );
-    const data = await loadShop(stubCatalogApi(catalog), { slug: 'acme', query: { page: 209, sort: 'name', q: '' } });
+    const data = await loadShop(stubCatalogApi(catalog), {
+      slug: 'acme',
+      query: { page: 209, sort: 'name', q: '', filters: NO_FILTERS },
+    });
     // 10,000 products and the kitchen sink's bundle, by name: "Item …" before "Starter kit".
     expect(data.pageCount).toBe(209);
     expect(data.items).toHaveLength(10_001 - 208 * 48);

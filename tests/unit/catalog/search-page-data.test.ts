@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { NO_FILTERS } from '../../../src/lib/page-data/listing-filters.ts';
 import { loadSearch, parseSearchQuery, searchQueryString } from '../../../src/lib/page-data/search.ts';
 import { searchTerms } from '../../../src/server/catalog/search-query.ts';
 import { kitchenSink, stubCatalogApi } from './fixtures/stub-catalog-api.ts';
@@ -9,11 +10,13 @@ describe('the search results page’s URL', () => {
       q: 'mug',
       sort: '-price',
       page: 2,
+      filters: NO_FILTERS,
     });
     expect(parseSearchQuery(new URLSearchParams('sort=drop table&page=-1'))).toEqual({
       q: '',
       sort: 'relevance',
       page: 1,
+      filters: NO_FILTERS,
     });
     expect(parseSearchQuery(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
   });
@@ -22,14 +25,19 @@ describe('the search results page’s URL', () => {
     expect(searchQueryString({ q: 'mug', sort: 'relevance', page: 1 })).toBe('?q=mug');
     expect(searchQueryString({ q: 'red mug', sort: 'price', page: 3 })).toBe('?q=red+mug&sort=price&page=3');
     expect(searchQueryString({})).toBe('');
+    const filters = { ...NO_FILTERS, priceMax: '30', options: ['Size:M'] };
+    expect(searchQueryString({ q: 'shirt', sort: 'relevance', page: 2, filters })).toBe(
+      '?q=shirt&price_max=30&option=Size%3AM&page=2',
+    );
+    expect(parseSearchQuery(new URLSearchParams('q=shirt&price_max=30&option=Size%3AM')).filters).toEqual(filters);
   });
 });
 
 describe('loading the results page', () => {
   test('asks the search call with the sort the shopper chose, best match by leaving it out', async () => {
     const api = stubCatalogApi(kitchenSink());
-    await loadSearch(api, 'acme', { q: 'mug', sort: 'relevance', page: 1 });
-    await loadSearch(api, 'acme', { q: 'mug', sort: '-price', page: 2 });
+    await loadSearch(api, 'acme', { q: 'mug', sort: 'relevance', page: 1, filters: NO_FILTERS });
+    await loadSearch(api, 'acme', { q: 'mug', sort: '-price', page: 2, filters: NO_FILTERS });
     expect(api.calls).toEqual([
       'searchListings acme {"q":"mug","page":1,"per_page":48}',
       'searchListings acme {"q":"mug","page":2,"per_page":48,"sort":"-price"}',
@@ -38,13 +46,13 @@ describe('loading the results page', () => {
 
   test('nothing found, or nothing asked, offers the featured items', async () => {
     const api = stubCatalogApi(kitchenSink());
-    const none = await loadSearch(api, 'acme', { q: 'zzz', sort: 'relevance', page: 1 });
+    const none = await loadSearch(api, 'acme', { q: 'zzz', sort: 'relevance', page: 1, filters: NO_FILTERS });
     expect(none.items).toEqual([]);
     expect(none.featured.map((card) => card.name)).toEqual(['Shirt', 'Starter kit']);
-    const empty = await loadSearch(api, 'acme', { q: '', sort: 'relevance', page: 1 });
+    const empty = await loadSearch(api, 'acme', { q: '', sort: 'relevance', page: 1, filters: NO_FILTERS });
     expect(empty.featured).toHaveLength(2);
     expect(api.calls.filter((call) => call.startsWith('searchListings'))).toHaveLength(1);
-    const found = await loadSearch(api, 'acme', { q: 'mug', sort: 'relevance', page: 1 });
+    const found = await loadSearch(api, 'acme', { q: 'mug', sort: 'relevance', page: 1, filters: NO_FILTERS });
     expect(found.items.map((card) => card.name)).toEqual(['Mug']);
     expect(found.featured).toEqual([]);
   });
