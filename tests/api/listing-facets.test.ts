@@ -131,6 +131,22 @@ describe('filters on the shop’s list', () => {
     });
   });
 
+  test('values come numbers first, then in the order products list them; a value left with none shows 0', async () => {
+    const sizes = (await listings('')).meta.facets.options.find((o) => o.name === 'Size')!.values.map((v) => v.value);
+    const numbers = sizes.filter((v) => /^\d+$/.test(v));
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(sizes.slice(0, numbers.length)).toEqual(numbers);
+    expect(numbers).toEqual([...numbers].sort((a, b) => Number(a) - Number(b)));
+    const letters = sizes.filter((v) => ['S', 'M', 'L', 'XL'].includes(v));
+    expect(letters).toEqual(['S', 'M', 'L', 'XL'].filter((v) => letters.includes(v)));
+
+    const none = await listings('price_min=999999');
+    expect(none.meta.total).toBe(0);
+    const left = none.meta.facets.options.find((o) => o.name === 'Size')!.values;
+    expect(left.map((v) => v.value)).toEqual(sizes);
+    expect(left.every((v) => v.count === 0)).toBe(true);
+  });
+
   test('different options are AND’ed', async () => {
     const color = catalog.flatMap((e) => [...(e.options.Color ?? [])])[0]!;
     const page = await listings(`option=Size:M&option=${encodeURIComponent(`Color:${color}`)}`);

@@ -63,10 +63,27 @@ type FacetRow = {
   hi: number | null;
 };
 
+const byText = new Intl.Collator('en', { numeric: true });
+const NUMBER = /^\d+(\.\d+)?$/;
+
+/**
+ * Numbers first, in numeric order (shoe sizes 7, 8, 10); then values in the order their products list
+ * them (S, M, L, XL rather than L, M, S, XL: by their average rank among each product's values of that
+ * option), then by text. Values of every product of a store share one list, tees' and shoes' alike.
+ */
+function byValueOrder(a: { value: string; position: number }, b: { value: string; position: number }): number {
+  const aNumber = NUMBER.test(a.value);
+  const bNumber = NUMBER.test(b.value);
+  if (aNumber !== bNumber) return aNumber ? -1 : 1;
+  if (aNumber) return Number(a.value) - Number(b.value);
+  return a.position - b.position || byText.compare(a.value, b.value);
+}
+
 /**
  * The facets of `entries` (a statement yielding kind, id, price_cents, in_stock: the list before
  * these filters) in one statement. An option's counts keep the other filters but not its own, so
- * ticking "M" still shows how many "L" there are; the same for availability and the price range.
+ * ticking "M" still shows how many "L" there are; the same for availability and the price range. Every
+ * value of the list is there, with 0 where the other filters leave none, so the shopper sees what exists.
  */
 export async function listingFacets(
   db: Kysely<Database>,
@@ -94,13 +111,15 @@ export async function listingFacets(
     with l as materialized (
       select kind, id, price_cents, in_stock, option_values ${sql.join(flags, sql``)} from (${entries}) entries
     )
-    select 'option' as facet, o.name, o.value, count(*)::int as n, min(o.position)::int as lo, null::int as hi
+    select 'option' as facet, o.name, o.value, (count(*) filter (where ${othersThanOwnOption}))::int as n,
+      avg(o.rank)::float8 as lo, null::int as hi
     from l cross join lateral (
-      select split_part(ov.pair, ${SEPARATOR}, 1) as name, substr(ov.pair, strpos(ov.pair, ${SEPARATOR}) + 1) as value,
-        ov.position
+      select pair.name, pair.value, row_number() over (partition by pair.name order by ov.position) as rank
       from unnest(l.option_values) with ordinality as ov(pair, position)
+      cross join lateral (
+        select split_part(ov.pair, ${SEPARATOR}, 1) as name, substr(ov.pair, strpos(ov.pair, ${SEPARATOR}) + 1) as value
+      ) pair
     ) o
-    where ${othersThanOwnOption}
     group by o.name, o.value
     union all
     select 'in_stock', null, null, count(*)::int, null, null from l
@@ -121,18 +140,14 @@ export async function listingFacets(
       options.set(row.name, values);
     }
   }
-  const byText = new Intl.Collator('en', { numeric: true });
   return {
     inStock,
     price,
     options: [...options]
       .sort(([a], [b]) => byText.compare(a, b))
-      // Values in the variants' order (S, M, L rather than L, M, S), then by text.
       .map(([name, values]) => ({
         name,
-        values: values
-          .sort((a, b) => a.position - b.position || byText.compare(a.value, b.value))
-          .map(({ value, count }) => ({ value, count })),
+        values: values.sort(byValueOrder).map(({ value, count }) => ({ value, count })),
       })),
   };
 }
