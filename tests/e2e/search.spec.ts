@@ -107,7 +107,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
       await page.getByRole('searchbox', { name: 'Search products' }).fill('coffee');
       await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
-      await expect(page).toHaveURL(`/${SLUG}/search?q=coffee&sort=relevance`);
+      // The form's empty fields (price_min=…) are left out of the address, and so is the default sort.
+      await expect(page).toHaveURL(`/${SLUG}/search?q=coffee`);
       await page.getByLabel('Sort by').selectOption('-price');
       await expect(page).toHaveURL(`/${SLUG}/search?q=coffee&sort=-price`);
       const prices = async () =>
@@ -124,7 +125,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       expect(await prices()).toEqual(sorted);
 
       await page.goBack();
-      await expect(page).toHaveURL(`/${SLUG}/search?q=coffee&sort=relevance`);
+      await expect(page).toHaveURL(`/${SLUG}/search?q=coffee`);
       await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
     });
   });

@@ -41,6 +41,12 @@ export function parseFilters(search: URLSearchParams): FilterState {
   };
 }
 
+/**
+ * A list's GET form sends its empty fields too (`q=&price_min=`): such an address is sent on to the
+ * one without them, so each list state has one URL to share, bookmark and cache.
+ */
+export const hasEmptyParams = (search: URLSearchParams): boolean => [...search.values()].some((value) => value === '');
+
 export const hasFilters = (f: FilterState) =>
   f.inStock || f.priceMin !== '' || f.priceMax !== '' || f.options.length > 0;
 
