@@ -55,9 +55,9 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
       const page = r.js.find((p) => p.page === name);
       if (!page) continue;
       add(
-        `${name}: JS ≤ 80 KB gzip, React included`,
+        `${name}: JS ≤ 12 KB gzip (no framework)`,
         `${(page.total.gzip / KB).toFixed(1)} KB`,
-        page.total.gzip <= 80 * KB,
+        page.total.gzip <= 12 * KB,
       );
       add(
         `${name}: no script blocks first paint`,

@@ -1,6 +1,6 @@
 /**
  * How every list of items (cart, checkout, confirmation, order page, mail, the add-to-cart toast) names a
- * line. Apart from bundle-grouping.ts so the product page carries these two functions only (80 KB budget).
+ * line. Apart from bundle-grouping.ts so the product page carries these two functions only (12 KB budget).
  */
 import type { CartItem, ProductDetails } from './contract/answers.ts';
 

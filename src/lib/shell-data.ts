@@ -1,5 +1,6 @@
 /** What a store page hands its boot script: the store, link base and delivery mode. */
 import type { StoreAttributes } from './contract/answers.ts';
+import { inlineJson } from './inline-json.ts';
 
 export type ShellData = {
   store: StoreAttributes;
@@ -11,10 +12,7 @@ export type ShellData = {
 
 /** JSON safe inside a <script> element (no '</script>' break-out). */
 export function serializeShellData(data: ShellData): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return inlineJson(data);
 }
 
 /** Reads the page's shell data, or null on store-less pages. */

@@ -1,6 +1,6 @@
 /**
  * `addLine()` (catalog helper), re-exported by cart.ts. Its own module so the product and bundle
- * pages' island does not pull in the cart page's actions (page budget).
+ * pages' add-to-cart script does not pull in the cart page's actions (page budget).
  */
 import type { Cart } from '../lib/contract/answers.ts';
 import type { AddLinePayload } from '../lib/contract/payloads.ts';

@@ -4,6 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE, VIEWPORTS } from './fixtures/viewports.ts';
 
@@ -92,6 +93,29 @@ for (const viewport of Object.values(VIEWPORTS)) {
       other.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'XL', exact: true }),
     ).toBeChecked();
     await other.close();
+  });
+}
+
+for (const viewport of Object.values(VIEWPORTS)) {
+  test(`product and bundle pages pass axe once their add to cart is live, a sold-out choice and an add included (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    const violations = async (label: string) =>
+      (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${label}: ${v.id} (${v.impact})`);
+    await page.setViewportSize(viewport);
+    await page.goto('/acme/product/1');
+    await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+    expect(await violations('product')).toEqual([]);
+    await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'S', exact: true }).check();
+    await page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'Red (sold out)' }).check();
+    await expect(page.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(await violations('sold-out variant')).toEqual([]);
+
+    await page.goto('/acme/product-bundle/1');
+    await expect(page.locator('.add-to-cart[data-fresh]')).toBeVisible();
+    await page.getByRole('button', { name: 'Add bundle to cart' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Added to cart' })).toBeVisible();
+    expect(await violations('bundle with its toast')).toEqual([]);
   });
 }
 

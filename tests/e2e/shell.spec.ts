@@ -373,7 +373,7 @@ test.describe('the restricted store', () => {
 });
 
 test.describe('a deploy removed an island’s code', () => {
-  for (const path of ['/acme/cart', '/acme/checkout', '/acme/product/1']) {
+  for (const path of ['/acme/cart', '/acme/checkout']) {
     test(`${path} reloads once when its island cannot load, and not again within 10 s`, async ({ page }) => {
       // The island's own chunk, as the page names it; it and Astro's retry of it fail as after a deploy.
       const html = await (await page.request.get(path)).text();
@@ -397,6 +397,31 @@ test.describe('a deploy removed an island’s code', () => {
       if (path === '/acme/cart') await expect(page.getByText('Loading your cart…')).toBeVisible();
     });
   }
+
+  // The product page's add to cart is no island but a chunk its page script imports when idle
+  // (docs/decisions/194-product-pages-without-react.md); the same guard catches its failed import.
+  test('/acme/product/1 reloads once when its add-to-cart script cannot load, and not again within 10 s', async ({
+    page,
+  }) => {
+    const chunk = /\/_astro\/add-to-cart\.[\w-]+\.js$/;
+    let aborted = 0;
+    await page.route(
+      (url) => chunk.test(url.pathname),
+      (route) => {
+        aborted++;
+        return route.abort();
+      },
+    );
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(new URL(frame.url()).pathname));
+    // The failed import is left unhandled only after the guard refused a second reload.
+    const unhandled = page.waitForEvent('pageerror', (error) => /dynamically imported module/i.test(error.message));
+    await page.goto('/acme/product/1');
+    await unhandled;
+    expect(aborted).toBe(2);
+    expect(loads).toEqual(['/acme/product/1', '/acme/product/1']);
+    await expect(page.locator('.add-to-cart[data-fresh]')).toHaveCount(0);
+  });
 });
 
 test.describe('icons', () => {

@@ -1,7 +1,7 @@
 /**
  * The search call (docs/decisions/191-search-engine.md). A module of its own, not in catalog.ts: the
  * header's instant results load it lazily, and sharing catalog.ts with the product page's islands
- * would split that into a chunk of its own on the product page (its 80 KB script budget).
+ * would split that into a chunk of its own on the product page (its 12 KB script budget).
  */
 import type { Listing, ListingPage } from '../contract/answers.ts';
 import type { SearchQuery } from '../contract/payloads.ts';

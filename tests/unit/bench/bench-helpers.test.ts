@@ -8,7 +8,7 @@ describe('source-map split', () => {
     expect(ownerOf('../../../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('framework');
     expect(ownerOf('../../../node_modules/nanostores/atom/index.js')).toBe('framework');
     expect(ownerOf('../../../node_modules/libphonenumber-js/es6/format.js')).toBe('libs');
-    expect(ownerOf('../../../src/islands/AddToCart.tsx')).toBe('ours');
+    expect(ownerOf('../../../src/islands/cart/CartView.tsx')).toBe('ours');
   });
 
   test("a chunk's characters are shared out by the sources its segments map to", () => {

@@ -17,7 +17,7 @@ async function importRuleErrors(filePath: string, code: string): Promise<string[
 describe('the import rule', { timeout: 60_000 }, () => {
   test('an island that imports src/server is an error', async () => {
     const errors = await importRuleErrors(
-      'src/islands/AddToCart.tsx',
+      'src/islands/RestrictedForm.tsx',
       "import { createApp } from '../server/app.ts';\n\nexport const app = createApp;\n",
     );
     expect(errors).toEqual([expect.stringContaining('do not import src/server')]);
@@ -33,7 +33,7 @@ describe('the import rule', { timeout: 60_000 }, () => {
 
   test('an island may import src/lib', async () => {
     const errors = await importRuleErrors(
-      'src/islands/AddToCart.tsx',
+      'src/islands/RestrictedForm.tsx',
       "import { formatCurrency } from '../lib/money.ts';\n\nexport const format = formatCurrency;\n",
     );
     expect(errors).toEqual([]);
