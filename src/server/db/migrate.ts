@@ -13,6 +13,7 @@ import * as storeHeroImage from './migrations/0010_store_hero_image.ts';
 import * as collections from './migrations/0011_collections.ts';
 import * as search from './migrations/0012_search.ts';
 import * as variantImages from './migrations/0014_variant_images.ts';
+import * as operators from './migrations/0015_operators.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_collections': collections,
   '0012_search': search,
   '0014_variant_images': variantImages,
+  '0015_operators': operators,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
