@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONSOLE_OPERATIONS } from '../../src/lib/contract/operations.ts';
+import { DEMO_OWNER_EMAIL, demoOwnerSignInLink } from '../../src/server/console/demo-owner.ts';
 import { grantRole } from '../../src/server/console/operators.ts';
 import { confirmToken, mailedToken, operatorOf, signIn, siteOrigin, type Operator } from './support/operator.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -265,10 +266,14 @@ describe('staff and roles', () => {
     const me = staff.body.data.find((member: { you: boolean }) => member.you);
     expect(me.email).toBe('owner@acme.test');
     expect((await owner.call('DELETE', `/admin/stores/acme/staff/${operatorId}`)).status).toBe(200);
-    const last = await owner.call('PATCH', `/admin/stores/acme/staff/${me.id}`, { body: { role: 'editor' } });
+    // acme also has the demo data's owner; vip's only owner is its last.
+    const vipOwner = await operatorOf(api, 'vip', 'only-owner@vip.test', 'owner');
+    const vipStaff = await vipOwner.call('GET', '/admin/stores/vip/staff');
+    const vipMe = vipStaff.body.data.find((member: { you: boolean }) => member.you);
+    const last = await vipOwner.call('PATCH', `/admin/stores/vip/staff/${vipMe.id}`, { body: { role: 'editor' } });
     expect(last.status).toBe(409);
     expect(last.body.message).toBe('A store must keep at least one owner.');
-    expect((await owner.call('DELETE', `/admin/stores/acme/staff/${me.id}`)).status).toBe(409);
+    expect((await vipOwner.call('DELETE', `/admin/stores/vip/staff/${vipMe.id}`)).status).toBe(409);
     expect((await owner.call('DELETE', '/admin/stores/acme/staff/999999')).status).toBe(404);
 
     const audit = await owner.call('GET', '/admin/stores/acme/audit');
@@ -342,5 +347,17 @@ describe('another store’s operator', () => {
       ...(operation.body ? { body: sampleBody } : {}),
     });
     expect(answer.status).toBe(401);
+  });
+});
+
+describe('the demo data', () => {
+  test('has an owner of acme whose printed link signs in once', async () => {
+    const link = await demoOwnerSignInLink(api.db, 'http://shop.test', api.clock.now());
+    expect(link).toMatch(/^http:\/\/shop\.test\/admin\/signin\?token=[\w-]{40,}$/);
+    const token = new URL(link!).searchParams.get('token')!;
+    const { answer } = await confirmToken(api, token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ email: DEMO_OWNER_EMAIL, stores: [{ slug: 'acme', role: 'owner' }] });
+    expect((await confirmToken(api, token)).answer.status).toBe(422);
   });
 });
