@@ -1,7 +1,8 @@
 /** The console's sign-in form: an emailed one-time link; the same confirmation for any address. */
 import { useRef, useState, type SubmitEvent } from 'react';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
-import { formMessage, validate, type FieldResult } from '../../lib/validation/index.ts';
+import { formMessage, type FieldResult } from '../../lib/validation/index.ts';
+import { validEmailEntry } from '../forms/email-entry.ts';
 import { FormMessage } from '../forms/FormMessage.tsx';
 import { TextField } from '../forms/TextField.tsx';
 
@@ -17,24 +18,22 @@ export function SignInForm() {
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    const email = validEmailEntry(event.currentTarget);
+    setAttempted(email === null);
+    if (email === null) return;
     setFailure(null);
-    const entry = new FormData(event.currentTarget).get('email');
-    const email = typeof entry === 'string' ? entry.trim() : '';
-    if (!validate(email, EMAIL_RULES, { name: 'email', label: 'Email' }).valid) {
-      setAttempted(true);
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
-      return;
-    }
     setSending(true);
-    try {
-      await consoleApi.requestSignIn(email);
-      setSentTo(email);
-      requestAnimationFrame(() => confirmation.current?.focus());
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
+    const sent = await consoleApi.requestSignIn(email).then(
+      () => true,
+      (error: unknown) => {
+        setFailure(error instanceof Error ? error.message : String(error));
+        return false;
+      },
+    );
+    setSending(false);
+    if (!sent) return;
+    setSentTo(email);
+    requestAnimationFrame(() => confirmation.current?.focus());
   }
 
   if (sentTo !== null) {

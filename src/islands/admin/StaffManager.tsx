@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import type { OperatorRole, StaffMember } from '../../lib/contract/answers.ts';
 import { consoleApi, ConsoleError } from '../../lib/api-client/console-api.ts';
-import { formMessage, validate, type FieldResult } from '../../lib/validation/index.ts';
+import { formMessage, type FieldResult } from '../../lib/validation/index.ts';
+import { validEmailEntry } from '../forms/email-entry.ts';
 import { Field } from '../forms/Field.tsx';
 import { FormMessage } from '../forms/FormMessage.tsx';
 import { TextField } from '../forms/TextField.tsx';
@@ -46,13 +47,10 @@ function Staff({ slug }: { slug: string }) {
   async function onInvite(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setServerErrors({});
-    const form = new FormData(event.currentTarget);
-    const entry = form.get('email');
-    const email = typeof entry === 'string' ? entry.trim() : '';
-    const role = form.get('role') === 'owner' ? 'owner' : 'editor';
-    if (!validate(email, EMAIL_RULES, { name: 'email', label: 'Email' }).valid) {
+    const role = new FormData(event.currentTarget).get('role') === 'owner' ? 'owner' : 'editor';
+    const email = validEmailEntry(event.currentTarget);
+    if (email === null) {
       setAttempted(true);
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
       return;
     }
     if (
