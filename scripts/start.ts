@@ -9,6 +9,7 @@ const { PORT: port, HOST: host, SNAPSHOT_ON_START: snapshotOnStart } = loadConfi
 
 const storefront = await startStorefront({ port, host, snapshotOnStart });
 const base = storefront.url;
+const consoleLink = await storefront.demoSignInLink();
 console.log(`
 Storefront ready at ${base}
   Demo store        ${base}/acme
@@ -17,6 +18,11 @@ Storefront ready at ${base}
   Restricted store  ${base}/vip  (entry link: ${base}/vip?uuid=8f14e45f-ea1c-4b4e-9d6a-000000000001)
   Custom domain     http://shop.acme.test:${port}/  (point shop.acme.test at this machine)
   API               ${base}/api/store_front/acme
+  Console           ${base}/admin${
+    consoleLink
+      ? `\n  Console sign-in   ${consoleLink}\n                    (the demo owner of acme; works once, within 15 minutes; \`npm run admin:invite\` makes others)`
+      : ''
+  }
 `);
 
 let stopping = false;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listPublicStoreSlugs } from '../server/catalog/public-stores.ts';
 import { createApiRuntime } from '../server/runtime.ts';
+import { demoOwnerSignInLink } from '../server/console/demo-owner.ts';
 import { astroEntry, ensureAstroBuild } from './astro-build.ts';
 import { BuildPointer } from './build-pointer.ts';
 import { createFrontListener, type AstroHandler, type FrontLocals } from './front-server.ts';
@@ -38,6 +39,8 @@ export type Storefront = {
   server: Server;
   /** Renders a new snapshot beside the live one and switches to it. */
   rebuild(onProgress?: (done: number, total: number) => void): Promise<SnapshotResult>;
+  /** A new sign-in link of the demo data's console owner; null when the database is not the demo data. */
+  demoSignInLink(): Promise<string | null>;
   close(): Promise<void>;
 };
 
@@ -177,6 +180,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     url,
     server,
     rebuild,
+    demoSignInLink: () => demoOwnerSignInLink(runtime.db, siteUrl, new Date()),
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { browserRequester, verifyAllowedUser } from '../lib/api-client/index.ts';
 import { browserCookieJar, COOKIE, cookieToSet } from '../lib/cookies.ts';
 import { notificationFor } from '../lib/error-catalogue.ts';
-import { formMessage, validate, type FieldResult } from '../lib/validation/index.ts';
+import { formMessage, type FieldResult } from '../lib/validation/index.ts';
+import { validEmailEntry } from './forms/email-entry.ts';
 import { FormMessage } from './forms/FormMessage.tsx';
 import { TextField } from './forms/TextField.tsx';
 
@@ -50,12 +51,9 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    // The field hands its value over 20 ms after typing stops; the form element has it now.
-    const entry = new FormData(event.currentTarget).get('email');
-    const email = typeof entry === 'string' ? entry.trim() : '';
-    if (!validate(email, EMAIL_RULES, { name: 'email', label: 'Email' }).valid) {
+    const email = validEmailEntry(event.currentTarget);
+    if (email === null) {
       setAttempted(true);
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
       return;
     }
     setSending(true);

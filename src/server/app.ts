@@ -10,6 +10,7 @@ import { cartTokenCheck } from './carts/cart-token-check.ts';
 import { cartTokenSigner, type CartTokens } from './carts/cart-tokens.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
+import { consoleRoutes } from './console/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { giftCardRoutes } from './gift-cards/routes.ts';
@@ -143,6 +144,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.route('/store_front/:slug/cart', checkoutRoutes(deps));
   app.route('/store_front/:slug/gift_cards', giftCardRoutes(deps));
   app.route('/cart', orderRoutes(deps));
+  app.route('/admin', consoleRoutes(deps));
   app.route('/webhooks', webhookRoutes(deps));
   // The test card processor never runs in production, whatever the provider wiring says.
   const development = {

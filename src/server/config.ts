@@ -154,6 +154,13 @@ const envSchema = z.object({
   RATE_LIMIT_GIFT_CARD_PER_CLIENT: positiveInt(30).describe('gift card attempts per client address and window'),
   RATE_LIMIT_VERIFY_PER_EMAIL: positiveInt(5).describe('`allowed_users/verify` calls per email and window'),
   RATE_LIMIT_VERIFY_PER_CLIENT: positiveInt(20).describe('`allowed_users/verify` calls per client address and window'),
+  RATE_LIMIT_ADMIN_SIGN_IN_PER_EMAIL: positiveInt(5).describe('console sign-in link requests per email and window'),
+  RATE_LIMIT_ADMIN_SIGN_IN_PER_CLIENT: positiveInt(20).describe(
+    'console sign-in link requests per client address and window',
+  ),
+  ADMIN_SESSION_IDLE_MINUTES: positiveInt(120).describe(
+    'a console session ends after this many minutes without a call (see [decisions/197](docs/decisions/197-operator-auth.md))',
+  ),
   RATE_LIMIT_NEW_CARTS_PER_CLIENT: positiveInt(30).describe(
     'new anonymous carts (new cart tokens) per client address and window; a shopper who has a cart is never counted',
   ),

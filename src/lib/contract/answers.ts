@@ -380,3 +380,38 @@ export const devMail = z
   })
   .meta({ id: 'DevMail' });
 export type DevMail = z.infer<typeof devMail>;
+
+// ---------------------------------------------------------------- console (docs/decisions/197-operator-auth.md)
+
+export const operatorRole = z.enum(['owner', 'editor']).meta({ id: 'OperatorRole' });
+export type OperatorRole = z.infer<typeof operatorRole>;
+
+/** The signed-in operator: the stores they may open and their role in each, and the session's CSRF token. */
+export const consoleSession = z
+  .strictObject({
+    email: z.string(),
+    stores: z.array(z.strictObject({ slug: z.string(), title: z.string(), role: operatorRole })),
+    /** Sent back in `x-csrf-token` on every console write. */
+    csrf_token: z.string(),
+  })
+  .meta({ id: 'ConsoleSession' });
+export type ConsoleSession = z.infer<typeof consoleSession>;
+
+export const staffMember = z
+  .strictObject({ id: z.string(), email: z.string(), role: operatorRole, you: z.boolean() })
+  .meta({ id: 'StaffMember' });
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const auditEntry = z
+  .strictObject({
+    id: z.string(),
+    actor: z.string(),
+    action: z.string(),
+    entity: z.string(),
+    entity_id: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    at: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntry>;

@@ -9,8 +9,10 @@ import {
   bundle,
   bundleItem,
   cart,
+  auditEntry,
   checkoutAnswer,
   collection,
+  consoleSession,
   devMail,
   health,
   listing,
@@ -23,23 +25,29 @@ import {
   product,
   productVariant,
   policy,
+  staffMember,
   storeInfo,
   webhookReceipt,
 } from './answers.ts';
 import {
   addLinePayload,
   addressPayload,
+  auditQuery,
   changeQuantityPayload,
+  changeRolePayload,
   confirmCardPayload,
   customDomainQuery,
   finalizePayload,
   giftCardPayload,
+  inviteOperatorPayload,
   listingQuery,
   listQuery,
   searchQuery,
   outboxQuery,
   productIdsQuery,
   removeGiftCardPayload,
+  signInConfirmPayload,
+  signInRequestPayload,
   verifyPayload,
 } from './payloads.ts';
 import { SHOPPER_TOKEN } from './shopper-tokens.ts';
@@ -51,7 +59,7 @@ export type Operation = {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'Stores' | 'Catalog' | 'Cart' | 'Checkout' | 'Orders' | 'Webhooks' | 'Development' | 'API';
+  tag: 'Stores' | 'Catalog' | 'Cart' | 'Checkout' | 'Orders' | 'Console' | 'Webhooks' | 'Development' | 'API';
   /** Mounted only outside production (and, for the outbox, without SMTP_URL). */
   development?: true;
   query?: z.ZodObject;
@@ -135,6 +143,107 @@ const cartCall = (
 });
 
 const S = '/store_front/{slug}';
+
+// ---------------------------------------------------------------- console (docs/decisions/197-operator-auth.md)
+
+const consoleHeaders = z.object({
+  cookie: optional.meta({ description: 'The console session: `admin_session` (HttpOnly, SameSite=Strict).' }),
+  origin: optional.meta({ description: 'Required on writes: the API’s own origin or PUBLIC_SITE_URL’s.' }),
+  'x-csrf-token': optional.meta({
+    description: 'Required on signed-in writes: the session’s `csrf_token` (from sign-in or `GET /admin/me`).',
+  }),
+});
+/** Signed out or session ended 401; cross-origin write or missing CSRF token 403. */
+const SESSION_ERRORS = [401, 403, UNAVAILABLE] as const;
+/** A store's console calls also answer 404 for a store the operator has no role in, as for one that does not exist. */
+const CONSOLE_STORE_ERRORS = [...SESSION_ERRORS, 404] as const;
+
+const consoleCall = (
+  method: Method,
+  path: string,
+  operationId: string,
+  summary: string,
+  parts: Pick<Operation, 'body' | 'query' | 'answers'> & { errors?: readonly number[] },
+): Operation => ({
+  method,
+  path: `/admin${path}`,
+  operationId,
+  summary,
+  tag: 'Console',
+  headers: consoleHeaders,
+  ...(parts.body ? { body: parts.body } : {}),
+  ...(parts.query ? { query: parts.query } : {}),
+  answers: parts.answers,
+  errors: [...(parts.body ? BODY_ERRORS : []), ...(parts.errors ?? SESSION_ERRORS)],
+});
+
+const A = '/stores/{slug}';
+
+/** Every console operation; the API tests walk this list with another store's operator. */
+export const CONSOLE_OPERATIONS: readonly Operation[] = [
+  consoleCall(
+    'post',
+    '/sign_in',
+    'requestConsoleSignIn',
+    'Mails a one-time sign-in link (15 minutes) to an operator; the same answer for any address.',
+    { body: signInRequestPayload, answers: { 202: messageAnswer }, errors: [403, 429, UNAVAILABLE] },
+  ),
+  consoleCall(
+    'post',
+    '/sign_in/confirm',
+    'confirmConsoleSignIn',
+    'Spends a sign-in link’s token once and opens a session (Set-Cookie).',
+    { body: signInConfirmPayload, answers: { 200: consoleSession }, errors: [403, UNAVAILABLE] },
+  ),
+  consoleCall('get', '/me', 'getConsoleSession', 'The signed-in operator: stores, roles and the CSRF token.', {
+    answers: { 200: consoleSession },
+  }),
+  consoleCall('post', '/sign_out', 'signOutOfConsole', 'Ends this session.', { answers: { 200: messageAnswer } }),
+  consoleCall('post', '/sign_out_everywhere', 'signOutOfConsoleEverywhere', 'Ends every session of this operator.', {
+    answers: { 200: messageAnswer },
+  }),
+  consoleCall('get', `${A}/staff`, 'listStaff', 'The store’s operators and their roles (owners only).', {
+    answers: { 200: many(staffMember) },
+    errors: CONSOLE_STORE_ERRORS,
+  }),
+  consoleCall(
+    'post',
+    `${A}/staff`,
+    'inviteStaff',
+    'Gives someone a role in the store and mails them a sign-in link (owners only).',
+    {
+      body: inviteOperatorPayload,
+      answers: { 201: one(staffMember) },
+      errors: [...CONSOLE_STORE_ERRORS, 409],
+    },
+  ),
+  consoleCall(
+    'patch',
+    `${A}/staff/{id}`,
+    'changeStaffRole',
+    'Changes a staff member’s role; a store keeps one owner (owners only).',
+    {
+      body: changeRolePayload,
+      answers: { 200: one(staffMember) },
+      errors: [...CONSOLE_STORE_ERRORS, 409],
+    },
+  ),
+  consoleCall(
+    'delete',
+    `${A}/staff/{id}`,
+    'removeStaff',
+    'Takes a staff member’s role away; a store keeps one owner (owners only).',
+    {
+      answers: { 200: messageAnswer },
+      errors: [...CONSOLE_STORE_ERRORS, 409],
+    },
+  ),
+  consoleCall('get', `${A}/audit`, 'listAuditLog', 'The store’s changes, newest first, 50 a page (owners only).', {
+    query: auditQuery,
+    answers: { 200: many(auditEntry) },
+    errors: [...CONSOLE_STORE_ERRORS, 422],
+  }),
+];
 
 const LISTED: readonly Operation[] = [
   {
@@ -301,6 +410,7 @@ const LISTED: readonly Operation[] = [
     answers: { 200: order },
     errors: STORE_ERRORS,
   },
+  ...CONSOLE_OPERATIONS,
   {
     method: 'post',
     path: '/webhooks/stripe',

@@ -314,3 +314,42 @@ export const outboxQuery = z.object({
     .max(50, OUTBOX_LIMIT_MESSAGE)
     .default(10),
 });
+
+// ---------------------------------------------------------------- console (docs/decisions/197-operator-auth.md)
+
+const operatorEmail = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address.')
+  .pipe(z.email('Please enter a valid email address.'));
+
+export const OPERATOR_ROLES = ['owner', 'editor'] as const;
+const operatorRole = z.enum(OPERATOR_ROLES, { error: 'Role must be owner or editor.' });
+
+/** `{"email":"…"}`: mail me a sign-in link. */
+export const signInRequestPayload = z.object({ email: operatorEmail });
+
+/** `{"token":"…"}`: the token of an emailed sign-in link. */
+export const signInConfirmPayload = z.object({
+  token: z
+    .string({ error: 'This sign-in link is not valid.' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This sign-in link is not valid.'),
+});
+
+/** `{"email":"…","role":"editor"}`: invite someone to a store's staff. */
+export const inviteOperatorPayload = z.object({ email: operatorEmail, role: operatorRole });
+
+/** `{"role":"owner"}`: change a staff member's role. */
+export const changeRolePayload = z.object({ role: operatorRole });
+
+/** `?page=N` of the audit log. */
+export const auditQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1.' })
+    .int('Page must be a whole number from 1.')
+    .min(1, 'Page must be a whole number from 1.')
+    .max(100_000, 'Page must be a whole number from 1.')
+    .default(1),
+});

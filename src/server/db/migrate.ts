@@ -14,6 +14,7 @@ import * as collections from './migrations/0011_collections.ts';
 import * as search from './migrations/0012_search.ts';
 import * as variantImages from './migrations/0014_variant_images.ts';
 import * as listingColumns from './migrations/0015_listing_columns.ts';
+import * as operators from './migrations/0016_operators.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_search': search,
   '0014_variant_images': variantImages,
   '0015_listing_columns': listingColumns,
+  '0016_operators': operators,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

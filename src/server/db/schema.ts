@@ -289,6 +289,56 @@ export type WebhookEventsTable = {
   processed_at: Generated<Date>;
 };
 
+/** The console's operators and their role in each store (migration 0016, docs/decisions/197-operator-auth.md). */
+export type OperatorRole = 'owner' | 'editor';
+
+export type OperatorsTable = {
+  id: Generated<number>;
+  email: string;
+  created_at: Generated<Date>;
+};
+
+export type StoreOperatorsTable = {
+  store_id: number;
+  operator_id: number;
+  role: OperatorRole;
+  created_at: Generated<Date>;
+};
+
+/** One-time sign-in links, by the SHA-256 of their token. */
+export type OperatorSignInTokensTable = {
+  token_hash: string;
+  operator_id: number;
+  expires_at: Timestamp;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+};
+
+/** Console sessions, by the SHA-256 of the cookie's value. */
+export type OperatorSessionsTable = {
+  id_hash: string;
+  operator_id: number;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+};
+
+/** Every console change: who, what, when, before and after. */
+export type AuditLogTable = {
+  id: Generated<number>;
+  store_id: number;
+  operator_id: number | null;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+  at: Timestamp;
+};
+
 export type Database = {
   stores: StoresTable;
   allowed_recipients: AllowedRecipientsTable;
@@ -314,6 +364,11 @@ export type Database = {
   webhook_events: WebhookEventsTable;
   payment_releases: PaymentReleasesTable;
   app_secrets: AppSecretsTable;
+  operators: OperatorsTable;
+  store_operators: StoreOperatorsTable;
+  operator_sign_in_tokens: OperatorSignInTokensTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
 };
 
 export type StoreRow = Selectable<StoresTable>;

@@ -1,0 +1,64 @@
+/**
+ * The console's calls (`/api/admin/…`, docs/decisions/197-operator-auth.md). Always same-origin: the
+ * session cookie is SameSite=Strict and HttpOnly; writes carry the session's CSRF token, which `me` and
+ * `confirmSignIn` hand over.
+ */
+import type { AuditEntry, ConsoleSession, Many, One, OperatorRole, StaffMember } from '../contract/answers.ts';
+
+/** A refused console call: its status, message and field errors (422). */
+export class ConsoleError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'ConsoleError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+let csrfToken = '';
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(`/api/admin${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+  if (!response.ok)
+    throw new ConsoleError(
+      response.status,
+      answer.message ?? 'Sorry an unexpected error occurred, please try again.',
+      answer.errors,
+    );
+  return answer as T;
+}
+
+async function remember(session: Promise<ConsoleSession>): Promise<ConsoleSession> {
+  const answer = await session;
+  csrfToken = answer.csrf_token;
+  return answer;
+}
+
+const store = (slug: string) => `/stores/${encodeURIComponent(slug)}`;
+
+export const consoleApi = {
+  me: () => remember(call<ConsoleSession>('GET', '/me')),
+  requestSignIn: (email: string) => call<{ message: string }>('POST', '/sign_in', { email }),
+  confirmSignIn: (token: string) => remember(call<ConsoleSession>('POST', '/sign_in/confirm', { token })),
+  signOut: () => call<{ message: string }>('POST', '/sign_out'),
+  signOutEverywhere: () => call<{ message: string }>('POST', '/sign_out_everywhere'),
+  staff: (slug: string) => call<Many<StaffMember>>('GET', `${store(slug)}/staff`),
+  invite: (slug: string, email: string, role: OperatorRole) =>
+    call<One<StaffMember>>('POST', `${store(slug)}/staff`, { email, role }),
+  changeRole: (slug: string, id: string, role: OperatorRole) =>
+    call<One<StaffMember>>('PATCH', `${store(slug)}/staff/${id}`, { role }),
+  remove: (slug: string, id: string) => call<{ message: string }>('DELETE', `${store(slug)}/staff/${id}`),
+  audit: (slug: string, page: number) => call<Many<AuditEntry>>('GET', `${store(slug)}/audit?page=${page}`),
+};
