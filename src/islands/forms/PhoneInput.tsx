@@ -166,13 +166,17 @@ export function PhoneInput(props: PhoneInputProps) {
   countriesRef.current = countries;
   const pendingOffer = useRef<CountryOffer | null>(null);
   const pendingOpen = useRef(false);
+  const typedEarly = useRef(false);
+  /** True while intl-tel-input moves the input in the document: the blur that causes is not the shopper's. */
+  const moving = useRef(false);
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // Set here too: StrictMode runs this effect's cleanup and the effect again on a live component.
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   /** Starts loading the libraries (first focus, input or anything that needs the list). */
   function requestLibrary() {
@@ -233,6 +237,11 @@ export function PhoneInput(props: PhoneInputProps) {
       start = countries[0]?.iso2 ?? 'us';
       setCountry(start);
     }
+    // intl-tel-input wraps the input, which moves it in the document: a shopper already typing in it
+    // would lose focus (and be marked as having left the field). Keep their place.
+    const focused = document.activeElement === input;
+    const { selectionStart, selectionEnd } = input;
+    moving.current = true;
     const iti = intlTelInput(input, {
       countrySelectorMode: 'OFF',
       initialCountry: start as Iso2,
@@ -252,6 +261,11 @@ export function PhoneInput(props: PhoneInputProps) {
       // Already loaded beside intl-tel-input (loadPhoneLibrary).
       loadUtils: () => Promise.resolve(utils),
     });
+    moving.current = false;
+    if (focused && document.activeElement !== input) {
+      input.focus();
+      input.setSelectionRange(selectionStart, selectionEnd);
+    }
     itiRef.current = iti;
     const onCountryChange = () => {
       // A country the number's own `+` code chose is the shopper's, as if picked from the list.
@@ -262,6 +276,13 @@ export function PhoneInput(props: PhoneInputProps) {
       setRaw(input.value);
     };
     input.addEventListener('countrychange', onCountryChange);
+    // A number typed before intl-tel-input was there is handed to it as one input, once its utils are
+    // ready, so it is formatted and switches country as if typed afterwards.
+    let live = true;
+    void iti.promise.then(() => {
+      if (live && typedEarly.current) input.dispatchEvent(new Event('input', { bubbles: true }));
+      typedEarly.current = false;
+    });
     // What waited for the list: a country offered meanwhile, the list the shopper asked to open.
     settleOffer();
     if (pendingOpen.current) {
@@ -269,8 +290,11 @@ export function PhoneInput(props: PhoneInputProps) {
       openList();
     }
     return () => {
+      live = false;
       input.removeEventListener('countrychange', onCountryChange);
+      moving.current = true;
       iti.destroy();
+      moving.current = false;
       itiRef.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- set up once the libraries are there; later option changes need a remount (key) like any uncontrolled widget
@@ -509,11 +533,13 @@ export function PhoneInput(props: PhoneInputProps) {
               onFocus={requestLibrary}
               onInput={(event) => {
                 // Autofill types without focusing first.
+                if (!library) typedEarly.current = true;
                 requestLibrary();
                 if (event.currentTarget.value.trim() !== '') chosenByShopper.current = true;
                 setRaw(event.currentTarget.value);
               }}
               onBlur={(event) => {
+                if (moving.current) return;
                 setRaw(event.currentTarget.value);
                 setTouched(true);
               }}
