@@ -148,7 +148,7 @@ if (demo) {
   if (want('lighthouse')) {
     await section('lighthouse', async () => {
       const lhPages = Object.fromEntries(
-        ['store front', 'shop', 'product', 'cart'].map((name) => [name, pages[name]!]),
+        ['store front', 'shop', 'product', 'cart', 'checkout'].map((name) => [name, pages[name]!]),
       );
       results.lighthouse = await runLighthouse(
         server.url,

@@ -51,6 +51,14 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
           page.total.gzip <= 5 * KB,
         );
     }
+    const checkout = r.js.find((p) => p.page === 'checkout');
+    // docs/decisions/195-lighter-checkout.md: what a shopper's checkout loads before using the form.
+    if (checkout)
+      add(
+        'checkout: JS ≤ 110 KB gzip, React included',
+        `${(checkout.total.gzip / KB).toFixed(1)} KB`,
+        checkout.total.gzip <= 110 * KB,
+      );
     for (const name of ['product', 'bundle']) {
       const page = r.js.find((p) => p.page === name);
       if (!page) continue;
@@ -68,7 +76,12 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
   }
   if (r.lighthouse) {
     for (const lh of r.lighthouse) {
-      if (lh.page === 'cart') continue; // measured and shown, but the budgets cover only the catalog pages
+      if (lh.page === 'cart') continue; // measured and shown, but the budgets cover only the catalog pages and checkout
+      if (lh.page === 'checkout') {
+        // docs/decisions/195-lighter-checkout.md: mobile only, the harder of the two presets.
+        if (lh.preset === 'mobile') add('Lighthouse mobile checkout ≥ 95', String(lh.score), lh.score >= 95);
+        continue;
+      }
       const min = lh.preset === 'mobile' ? 98 : 100;
       add(`Lighthouse ${lh.preset} ${lh.page} ≥ ${min}`, String(lh.score), lh.score >= min);
       add(`Lighthouse ${lh.preset} ${lh.page} CLS 0`, String(lh.cls), lh.cls === 0);

@@ -20,6 +20,9 @@ export type LighthouseFigures = {
 
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
+/** Pages shown for the shopper's cart: Lighthouse visits them with its cookie (an empty cart shows no form). */
+const CART_PAGES = new Set(['cart', 'checkout']);
+
 /**
  * Lighthouse's performance category for each page and preset, `runs` times, medians reported.
  * One Chromium serves every run; each run gets a fresh tab and clears storage (Lighthouse's default).
@@ -42,7 +45,12 @@ export async function runLighthouse(
       for (const [name, pagePath] of Object.entries(pages)) {
         const samples: { score: number; lcp: number; tbt: number; cls: number; bytes: number }[] = [];
         for (let i = 0; i < runs; i++) {
-          const lhr = await runOnce(chrome.port, baseUrl + pagePath, preset, name === 'cart' ? { Cookie: cookie } : {});
+          const lhr = await runOnce(
+            chrome.port,
+            baseUrl + pagePath,
+            preset,
+            CART_PAGES.has(name) ? { Cookie: cookie } : {},
+          );
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
           samples.push({
             score: (lhr.categories.performance?.score ?? Number.NaN) * 100,

@@ -188,6 +188,9 @@ export const $paymentProvider = atom<ProviderState>({ kind: 'none' });
 /** A load started before the last reset must not land in the fresh checkout. */
 let providerLoad = 0;
 
+/** What the payment section says when the card form cannot load. */
+export const CARD_FORM_FAILED = 'The card form could not be loaded. Please check your connection and reload the page.';
+
 /** Loads the card form's provider once (it is needed only when the total needs a card). */
 export function loadCardProvider(publishableKey: string | undefined): void {
   if ($paymentProvider.get().kind !== 'none') return;
@@ -199,11 +202,7 @@ export function loadCardProvider(publishableKey: string | undefined): void {
     },
     (error: unknown) => {
       console.error(error);
-      if (load === providerLoad)
-        $paymentProvider.set({
-          kind: 'failed',
-          message: 'The card form could not be loaded. Please check your connection and reload the page.',
-        });
+      if (load === providerLoad) $paymentProvider.set({ kind: 'failed', message: CARD_FORM_FAILED });
     },
   );
 }

@@ -6,9 +6,9 @@
  * runs lib/payment-flow.ts.
  */
 import { useStore } from '@nanostores/react';
-import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements } from '@stripe/react-stripe-js';
-import type { StripeCardNumberElement, StripeElements } from '@stripe/stripe-js';
-import { useEffect, type ReactNode } from 'react';
+import type { StripeCardNumberElement } from '@stripe/stripe-js';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { CheckoutField } from '../../lib/checkout-rules.ts';
 import { storeLinks } from '../../lib/store-links.ts';
 import { $cart } from '../../stores/cart.ts';
 import {
@@ -18,17 +18,17 @@ import {
   $paymentProvider,
   $placedOrder,
   $sending,
+  CARD_FORM_FAILED,
   loadCardProvider,
   placeOrder,
   refusePlaceOrder,
-  setCardName,
   startCheckout,
   startFromCart,
 } from '../../stores/checkout.ts';
 import { focusField } from './FieldSlot.tsx';
 import { useStoreContext } from '../use-store-context.ts';
 import { AddressForm } from './AddressForm.tsx';
-import { CardForm } from './CardForm.tsx';
+import type { CardPayment as CardPaymentComponent } from './CardPayment.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PlaceOrderButton } from './PlaceOrderButton.tsx';
 import { TestModeBadge } from './TestModeBadge.tsx';
@@ -41,6 +41,33 @@ export type CheckoutFormProps = {
   publishableKey?: string | undefined;
 };
 
+type CardPaymentState =
+  { kind: 'loading' } | { kind: 'ready'; CardPayment: typeof CardPaymentComponent } | { kind: 'failed' };
+
+/**
+ * The card half (Stripe Elements, card form, pay button) is a chunk of its own, loaded from mount on,
+ * beside the cart request and the payment provider (docs/decisions/195-lighter-checkout.md).
+ */
+function useCardPayment(): CardPaymentState {
+  const [state, setState] = useState<CardPaymentState>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    import('./CardPayment.tsx').then(
+      ({ CardPayment }) => {
+        if (live) setState({ kind: 'ready', CardPayment });
+      },
+      (error: unknown) => {
+        console.error(new Error('The card form could not be loaded', { cause: error }));
+        if (live) setState({ kind: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
 export default function CheckoutForm({ slug, linkBase, publishableKey }: CheckoutFormProps) {
   useStoreContext(slug, linkBase);
   const links = storeLinks(linkBase);
@@ -51,6 +78,7 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
   const provider = useStore($paymentProvider);
   const payError = useStore($payError);
   const placedOrder = useStore($placedOrder);
+  const cardPayment = useCardPayment();
 
   useEffect(() => {
     void startCheckout(slug);
@@ -96,14 +124,15 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
   }
 
   /** Places the order, or moves focus to the first field it is refused for (every field then says why). */
-  const place = (elements: StripeElements | null, card: StripeCardNumberElement | null) => {
+  const place = (
+    card: StripeCardNumberElement | null,
+    focusCardField: (field: CheckoutField) => boolean = () => false,
+  ) => {
     const field = refusePlaceOrder();
     if (!field) return void placeOrder(slug, card);
-    const stripeElement =
-      field in CARD_ELEMENTS ? elements?.getElement(CARD_ELEMENTS[field as CardElementField]) : null;
-    if (stripeElement) stripeElement.focus();
-    else focusField(field);
+    if (!focusCardField(field)) focusField(field);
   };
+  const cardFailed = provider.kind === 'failed' || cardPayment.kind === 'failed';
 
   return frame(
     <div className="checkout">
@@ -112,20 +141,21 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
         <AddressForm slug={slug} />
         <section className="checkout__payment" aria-label="Payment">
           {requiresPayment ? (
-            provider.kind === 'ready' ? (
-              <Elements stripe={provider.stripe}>
-                <CardForm name={cardName} onName={setCardName} disabled={sending} />
-                <CardPayButton total={cart.total} sending={sending} onPlace={place} />
-              </Elements>
+            provider.kind === 'ready' && cardPayment.kind === 'ready' ? (
+              <cardPayment.CardPayment
+                stripe={provider.stripe}
+                cardName={cardName}
+                total={cart.total}
+                sending={sending}
+                onPlace={place}
+              />
             ) : (
-              <p role={provider.kind === 'failed' ? 'alert' : 'status'}>
-                {provider.kind === 'failed' ? provider.message : 'Loading the card form…'}
-              </p>
+              <p role={cardFailed ? 'alert' : 'status'}>{cardFailed ? CARD_FORM_FAILED : 'Loading the card form…'}</p>
             )
           ) : (
             <>
               <p className="checkout__covered">Your gift cards cover the total. No card is needed.</p>
-              <PlaceOrderButton total={cart.total} enabled sending={sending} onPlace={() => place(null, null)} />
+              <PlaceOrderButton total={cart.total} enabled sending={sending} onPlace={() => place(null)} />
             </>
           )}
           {payError ? (
@@ -136,29 +166,5 @@ export default function CheckoutForm({ slug, linkBase, publishableKey }: Checkou
         </section>
       </div>
     </div>,
-  );
-}
-
-const CARD_ELEMENTS = { cardNumber: CardNumberElement, cardExpiry: CardExpiryElement, cardCvc: CardCvcElement };
-type CardElementField = keyof typeof CARD_ELEMENTS;
-
-/** The pay button inside <Elements>, so it can hand the card elements to the flow. */
-function CardPayButton({
-  total,
-  sending,
-  onPlace,
-}: {
-  total: string;
-  sending: boolean;
-  onPlace: (elements: StripeElements | null, card: StripeCardNumberElement | null) => void;
-}) {
-  const elements = useElements();
-  return (
-    <PlaceOrderButton
-      total={total}
-      enabled={elements !== null}
-      sending={sending}
-      onPlace={() => onPlace(elements, elements?.getElement(CardNumberElement) ?? null)}
-    />
   );
 }

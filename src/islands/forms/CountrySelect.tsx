@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { CountryRegions } from '../../lib/countries.ts';
 import type { FieldResult, RuleSet } from '../../lib/validation/index.ts';
 import { SearchableSelect } from './SearchableSelect.tsx';
@@ -23,7 +23,9 @@ export type CountrySelectProps = {
 
 /** Searchable country dropdown (spec §2): placeholder 'Select country', United States first. */
 export function CountrySelect(props: CountrySelectProps) {
-  const countries = useCountryData(props.countries);
+  // The list is needed to show a chosen country's name, or once the shopper is on the select.
+  const [used, setUsed] = useState(false);
+  const countries = useCountryData(props.countries, used || Boolean(props.value));
   const options = useMemo(
     () => countries.map((country) => ({ value: country.countryShortCode, label: country.countryName })),
     [countries],
@@ -43,6 +45,7 @@ export function CountrySelect(props: CountrySelectProps) {
       disabled={props.disabled}
       id={props.id}
       className="sf-country-select"
+      onFocus={() => setUsed(true)}
     />
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import intlTelInput, { type Iso2, type Iti } from 'intl-tel-input';
+import type { Iso2, Iti } from 'intl-tel-input';
 import 'intl-tel-input/styles';
 import { detectCountryByIp } from '../../lib/phone/country-by-ip.ts';
 import { dropdownDirection } from '../../lib/phone/dropdown-direction.ts';
 import { listKeyAction } from '../../lib/phone/list-keys.ts';
-import { DEFAULT_PHONE_COUNTRY, parsePhone, type ParsedPhone } from '../../lib/phone/parse-phone.ts';
-import { phoneCountries, type PhoneCountry } from '../../lib/phone/phone-countries.ts';
+import type { ParsedPhone } from '../../lib/phone/parse-phone.ts';
+import { isCountryAllowed, phoneCountryName, type PhoneCountry } from '../../lib/phone/phone-countries.ts';
+import { DEFAULT_PHONE_COUNTRY, emptyPhone } from '../../lib/phone/phone-defaults.ts';
 import {
   findByPrefix,
   initialTypeToFind,
@@ -79,6 +80,31 @@ function envGeoIpUrl(): string | undefined {
   );
 }
 
+type PhoneLibrary = typeof import('./phone-library.ts');
+type ItiUtilsModule = typeof import('../../lib/phone/iti-utils.ts');
+let libraryLoad: Promise<[PhoneLibrary, ItiUtilsModule]> | null = null;
+
+/**
+ * The phone libraries (≈ 55 KB gzip with libphonenumber-js's metadata) load when a phone field is
+ * first used, once per page; intl-tel-input's utils in parallel rather than after it
+ * (docs/decisions/195-lighter-checkout.md). A failed load is tried again on the next use.
+ */
+function loadPhoneLibrary(): Promise<[PhoneLibrary, ItiUtilsModule]> {
+  libraryLoad ??= Promise.all([import('./phone-library.ts'), import('../../lib/phone/iti-utils.ts')]).catch(
+    (error: unknown) => {
+      libraryLoad = null;
+      throw new Error('The phone field could not load its libraries', { cause: error });
+    },
+  );
+  return libraryLoad;
+}
+
+/** A country offered to the field rather than picked: the shipping country, or the IP lookup's (null: the first listed). */
+type CountryOffer = { iso2: string | null; from: 'follow' | 'lookup' };
+
+/** A number typed before the parser has loaded is neither valid nor wrong yet: no message, not missing. */
+const PENDING_RESULT: FieldResult = { valid: false, missing: false, errors: [] };
+
 /**
  * International phone field: intl-tel-input formats the number as it is typed and follows
  * `+44…` to the right country; the country list is our own listbox, because the spec's
@@ -101,17 +127,25 @@ export function PhoneInput(props: PhoneInputProps) {
   const ignoredKey = String(props.ignoredCountries);
   const preferredKey = String(preferred);
   const patternKey = String(props.customPattern);
+  const [library, setLibrary] = useState<[PhoneLibrary, ItiUtilsModule] | null>(null);
+  // Empty until the libraries load: the list is only shown, searched or checked against after that.
   const countries = useMemo(
-    () => phoneCountries(listOptions),
+    () => (library ? library[0].countryList(listOptions) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `listOptions` is rebuilt each render; the keys above stand for it
-    [onlyKey, ignoredKey, preferredKey],
+    [library, onlyKey, ignoredKey, preferredKey],
   );
-  const startCountry = (() => {
-    const wanted = (props.defaultCountry ?? DEFAULT_PHONE_COUNTRY).toLowerCase();
-    return countries.some((country) => country.iso2 === wanted) ? wanted : (countries[0]?.iso2 ?? 'us');
-  })();
+  const wantedCountry = (props.defaultCountry ?? DEFAULT_PHONE_COUNTRY).toLowerCase();
+  /**
+   * The plain start (no saved number, the default country, allowed) needs no library; any other is
+   * settled against the dial-code list at once, as the field always did.
+   */
+  const plainStart =
+    !props.defaultValue?.trim() &&
+    wantedCountry === DEFAULT_PHONE_COUNTRY.toLowerCase() &&
+    isCountryAllowed(wantedCountry, listOptions) &&
+    preferred.length > 0;
 
-  const [country, setCountry] = useState(startCountry);
+  const [country, setCountry] = useState(wantedCountry);
   const [raw, setRaw] = useState(props.defaultValue ?? '');
   const [open, setOpen] = useState(false);
   const [direction, setDirection] = useState<'up' | 'down'>('down');
@@ -126,6 +160,34 @@ export function PhoneInput(props: PhoneInputProps) {
   const chosenByShopper = useRef(false);
   const onChangeRef = useRef(props.onChange);
   onChangeRef.current = props.onChange;
+  const countryRef = useRef(country);
+  countryRef.current = country;
+  const countriesRef = useRef(countries);
+  countriesRef.current = countries;
+  const pendingOffer = useRef<CountryOffer | null>(null);
+  const pendingOpen = useRef(false);
+  const typedEarly = useRef(false);
+  /** True while intl-tel-input moves the input in the document: the blur that causes is not the shopper's. */
+  const moving = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    // Set here too: StrictMode runs this effect's cleanup and the effect again on a live component.
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /** Starts loading the libraries (first focus, input or anything that needs the list). */
+  function requestLibrary() {
+    if (library) return;
+    loadPhoneLibrary().then(
+      (loaded) => {
+        if (mounted.current) setLibrary(loaded);
+      },
+      (error: unknown) => console.error(error),
+    );
+  }
 
   const rules = {
     country,
@@ -136,10 +198,12 @@ export function PhoneInput(props: PhoneInputProps) {
     displayMode: props.displayMode,
     maxExtensionLength: props.maxExtensionLength,
   };
+  // undefined: a number is typed but the parser has not loaded yet.
   const parsed = useMemo(
-    () => (raw.trim() === '' ? null : parsePhone(raw, rules)),
+    () => (raw.trim() === '' ? null : library ? library[0].parsePhone(raw, rules) : undefined),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `rules` is rebuilt each render; its option arrays compare by content
     [
+      library,
       raw,
       country,
       onlyKey,
@@ -151,17 +215,36 @@ export function PhoneInput(props: PhoneInputProps) {
     ],
   );
   useEffect(() => {
-    onChangeRef.current?.(parsed ? { ...parsed, raw } : { ...parsePhone('', rules), raw: '' });
+    if (parsed === undefined) return;
+    onChangeRef.current?.(parsed ? { ...parsed, raw } : { ...emptyPhone(country), raw: '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- report when the parsed number changes, not on every render
   }, [parsed]);
+
+  // Any start but the plain one is settled against the list straight away.
+  useEffect(() => {
+    if (!plainStart) requestLibrary();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once, at mount
+  }, []);
 
   // intl-tel-input owns the typing: formatting as you type and switching country on "+44…".
   useEffect(() => {
     const input = inputRef.current;
-    if (!input) return;
+    if (!input || !library) return;
+    const [{ intlTelInput }, utils] = library;
+    // A start country the list does not allow gives way to the first listed one.
+    let start = countryRef.current;
+    if (!countries.some((entry) => entry.iso2 === start)) {
+      start = countries[0]?.iso2 ?? 'us';
+      setCountry(start);
+    }
+    // intl-tel-input wraps the input, which moves it in the document: a shopper already typing in it
+    // would lose focus (and be marked as having left the field). Keep their place.
+    const focused = document.activeElement === input;
+    const { selectionStart, selectionEnd } = input;
+    moving.current = true;
     const iti = intlTelInput(input, {
       countrySelectorMode: 'OFF',
-      initialCountry: startCountry as Iso2,
+      initialCountry: start as Iso2,
       onlyCountries: props.onlyCountries ? (props.onlyCountries.map((code) => code.toLowerCase()) as Iso2[]) : null,
       excludeCountries: props.ignoredCountries
         ? (props.ignoredCountries.map((code) => code.toLowerCase()) as Iso2[])
@@ -175,8 +258,14 @@ export function PhoneInput(props: PhoneInputProps) {
       placeholderNumberPolicy: 'OFF',
       allowNumberExtensions: true,
       strictMode: false,
-      loadUtils: () => import('../../lib/phone/iti-utils.ts'),
+      // Already loaded beside intl-tel-input (loadPhoneLibrary).
+      loadUtils: () => Promise.resolve(utils),
     });
+    moving.current = false;
+    if (focused && document.activeElement !== input) {
+      input.focus();
+      input.setSelectionRange(selectionStart, selectionEnd);
+    }
     itiRef.current = iti;
     const onCountryChange = () => {
       // A country the number's own `+` code chose is the shopper's, as if picked from the list.
@@ -187,13 +276,29 @@ export function PhoneInput(props: PhoneInputProps) {
       setRaw(input.value);
     };
     input.addEventListener('countrychange', onCountryChange);
+    // A number typed before intl-tel-input was there is handed to it as one input, once its utils are
+    // ready, so it is formatted and switches country as if typed afterwards.
+    let live = true;
+    void iti.promise.then(() => {
+      if (live && typedEarly.current) input.dispatchEvent(new Event('input', { bubbles: true }));
+      typedEarly.current = false;
+    });
+    // What waited for the list: a country offered meanwhile, the list the shopper asked to open.
+    settleOffer();
+    if (pendingOpen.current) {
+      pendingOpen.current = false;
+      openList();
+    }
     return () => {
+      live = false;
       input.removeEventListener('countrychange', onCountryChange);
+      moving.current = true;
       iti.destroy();
+      moving.current = false;
       itiRef.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- set up once; later option changes need a remount (key) like any uncontrolled widget
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- set up once the libraries are there; later option changes need a remount (key) like any uncontrolled widget
+  }, [library]);
 
   // Country by IP (spec §7): only until the shopper picks a country or types a number themselves.
   useEffect(() => {
@@ -202,11 +307,10 @@ export function PhoneInput(props: PhoneInputProps) {
     let live = true;
     void detectCountryByIp({ url: props.geoIpUrl ?? envGeoIpUrl(), preferredCountries: preferred, countries }).then(
       (result) => {
-        const iso2 = result.country.toLowerCase();
-        // The shipping country, once known, says more about the shopper's phone than their IP address.
-        if (!live || chosenByShopper.current || followed.current || !countries.some((entry) => entry.iso2 === iso2))
-          return;
-        selectCountry(iso2, false);
+        if (!live) return;
+        // Without preferred countries the fallback is the first listed, which only the list can say.
+        const fallbackIsFirstListed = result.source === 'fallback' && preferred.length === 0;
+        offerCountry({ iso2: fallbackIsFirstListed ? null : result.country.toLowerCase(), from: 'lookup' });
       },
     );
     return () => {
@@ -221,11 +325,35 @@ export function PhoneInput(props: PhoneInputProps) {
   const followed = useRef(false);
   useEffect(() => {
     if (!follow || chosenByShopper.current || savedNumber.current) return;
-    if (!countries.some((entry) => entry.iso2 === follow)) return;
-    followed.current = true;
-    selectCountry(follow, false);
+    offerCountry({ iso2: follow, from: 'follow' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the country alone; the rest is read as it is then
   }, [follow]);
+
+  /**
+   * Takes an offered country if the shopper has none of their own and the list has it. The field's own
+   * country needs no list (it is already shown), so only another one makes the libraries load.
+   */
+  function offerCountry(offer: CountryOffer) {
+    if (!library && offer.iso2 === countryRef.current) {
+      if (offer.from === 'follow') followed.current = true;
+      return;
+    }
+    pendingOffer.current = offer;
+    if (library) settleOffer();
+    else requestLibrary();
+  }
+  /** Applies the offer waiting for the list; reads refs only, as it also runs from the set-up effect. */
+  function settleOffer() {
+    const offer = pendingOffer.current;
+    pendingOffer.current = null;
+    // The shipping country, once known, says more about the shopper's phone than their IP address.
+    if (!offer || chosenByShopper.current || (offer.from === 'lookup' && followed.current)) return;
+    const list = countriesRef.current;
+    const iso2 = offer.iso2 ?? list[0]?.iso2;
+    if (!iso2 || !list.some((entry) => entry.iso2 === iso2)) return;
+    if (offer.from === 'follow') followed.current = true;
+    selectCountry(iso2, false);
+  }
 
   useEffect(() => {
     if (!open) return;
@@ -244,6 +372,11 @@ export function PhoneInput(props: PhoneInputProps) {
   }
   function openList() {
     if (props.disabled) return;
+    if (!library) {
+      pendingOpen.current = true;
+      requestLibrary();
+      return;
+    }
     const rect = rowRef.current?.getBoundingClientRect();
     setDirection(rect ? dropdownDirection(rect, window.innerHeight) : 'down');
     setActive(
@@ -295,13 +428,15 @@ export function PhoneInput(props: PhoneInputProps) {
     label,
   });
   const fieldResult: FieldResult =
-    parsed && !parsed.valid
-      ? {
-          valid: false,
-          missing: false,
-          errors: [{ rule: 'phone', message: props.invalidMessage ?? PHONE_INVALID_MESSAGE }],
-        }
-      : requiredResult;
+    parsed === undefined
+      ? PENDING_RESULT
+      : parsed && !parsed.valid
+        ? {
+            valid: false,
+            missing: false,
+            errors: [{ rule: 'phone', message: props.invalidMessage ?? PHONE_INVALID_MESSAGE }],
+          }
+        : requiredResult;
   const message = props.error ?? (touched || props.showErrors ? fieldResult.errors[0]?.message : undefined);
   const onValidityRef = useRef(props.onValidity);
   onValidityRef.current = props.onValidity;
@@ -322,8 +457,9 @@ export function PhoneInput(props: PhoneInputProps) {
             aria-haspopup="listbox"
             aria-expanded={open}
             aria-controls={listId}
-            aria-label={`Phone country: ${selected?.name ?? 'none'}`}
+            aria-label={`Phone country: ${selected?.name ?? (library ? 'none' : phoneCountryName(country))}`}
             disabled={props.disabled}
+            onFocus={requestLibrary}
             onClick={() => (open ? closeList('none') : openList())}
             onKeyDown={(event) => {
               if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
@@ -394,11 +530,16 @@ export function PhoneInput(props: PhoneInputProps) {
                 const data = event.nativeEvent.data;
                 if (props.restrictCharacters && data && !/^[\d\s()+-]*$/.test(data)) event.preventDefault();
               }}
+              onFocus={requestLibrary}
               onInput={(event) => {
+                // Autofill types without focusing first.
+                if (!library) typedEarly.current = true;
+                requestLibrary();
                 if (event.currentTarget.value.trim() !== '') chosenByShopper.current = true;
                 setRaw(event.currentTarget.value);
               }}
               onBlur={(event) => {
+                if (moving.current) return;
                 setRaw(event.currentTarget.value);
                 setTouched(true);
               }}

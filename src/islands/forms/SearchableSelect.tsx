@@ -27,6 +27,8 @@ export type SearchableSelectProps = {
   className?: string;
   /** Text shown in the open list when nothing matches. */
   emptyText?: string;
+  /** The input took focus (a select whose options load on first use starts loading them). */
+  onFocus?: () => void;
 };
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -125,6 +127,7 @@ export function SearchableSelect(props: SearchableSelectProps) {
               placeholder={props.placeholder}
               disabled={props.disabled}
               value={query ?? selected?.label ?? ''}
+              onFocus={props.onFocus}
               onClick={() => (open ? undefined : openList())}
               onChange={(event) => {
                 const text = event.currentTarget.value;

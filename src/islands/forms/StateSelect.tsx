@@ -28,7 +28,8 @@ export type StateSelectProps = {
  * A value that the new country does not have is cleared (onChange('')).
  */
 export function StateSelect(props: StateSelectProps) {
-  const countries = useCountryData(props.countries);
+  // Without a country there are no regions to offer (the field is off), so nothing to load yet.
+  const countries = useCountryData(props.countries, Boolean(props.country));
   const options = useMemo(
     () => regionsOf(countries, props.country).map((region) => ({ value: regionValue(region), label: region.name })),
     [countries, props.country],

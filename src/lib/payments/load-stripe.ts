@@ -4,7 +4,6 @@
  * does not inject the script on import, and only when it is needed.
  */
 import type { Stripe } from '@stripe/stripe-js';
-import { createTestStripe } from './test-stripe.ts';
 
 // Offline, a hanging script request would leave loadStripe pending forever (ADR 040).
 const LOAD_TIMEOUT_MS = 15_000;
@@ -23,7 +22,11 @@ export async function loadPaymentProvider({
 }: LoadPaymentProviderOptions): Promise<Stripe> {
   // react-stripe-js types <Elements stripe> as the whole Stripe object, of which it calls elements(),
   // createToken, createPaymentMethod and confirmCardPayment: the one place the stand-in is taken for it.
-  if (!publishableKey) return createTestStripe({ apiBase }) as unknown as Stripe;
+  // The stand-in is a chunk of its own: a page with real keys never downloads it (docs/decisions/195-lighter-checkout.md).
+  if (!publishableKey) {
+    const { createTestStripe } = await import('./test-stripe.ts');
+    return createTestStripe({ apiBase }) as unknown as Stripe;
+  }
   const { loadStripe } = await import('@stripe/stripe-js/pure');
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -7,6 +7,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js';
 import { isCountryAllowed } from './phone-countries.ts';
+import { DEFAULT_PHONE_COUNTRY } from './phone-defaults.ts';
 import { PHONE_LIMITS } from './phone-limits.ts';
 
 export { PHONE_LIMITS };
@@ -44,7 +45,6 @@ export type ParsedPhone = {
   error: PhoneErrorKind | undefined;
 };
 
-export const DEFAULT_PHONE_COUNTRY = 'US';
 const ALLOWED_CHARACTERS = /^[\d\s()+-]*$/;
 /** An extension at the end of the input: `;ext=`, `ext`, `ext.`, `extn`, `extension`, `x` or `#`, then digits. */
 const EXTENSION = /(?:;ext=|[\s,]*(?:ext(?:ension|n)?|x|#)[.:]?\s*)(\d+)#?\s*$/i;

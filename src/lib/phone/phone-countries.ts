@@ -1,5 +1,3 @@
-import allCountries from 'intl-tel-input/data';
-
 /** A country of the phone dial-code list (spec §3): English name, lower-case iso2, dial code, priority, area codes. */
 export type PhoneCountry = {
   name: string;
@@ -23,6 +21,25 @@ export type CountryListOptions = {
 const lower = (codes: readonly string[] | undefined): Set<string> | null =>
   codes && codes.length > 0 ? new Set(codes.map((code) => code.toLowerCase())) : null;
 
+/**
+ * One entry of intl-tel-input's dial-code list. The list is passed in rather than imported: the browser
+ * reads the copy inside intl-tel-input itself (`intlTelInput.getAllCountries()`), so a page never carries
+ * its `intl-tel-input/data` copy as well (docs/decisions/195-lighter-checkout.md).
+ */
+export type DialCodeEntry = Pick<PhoneCountry, 'iso2' | 'dialCode' | 'priority' | 'areaCodes'>;
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/** A country's English (or `locale`) name as the dial-code list shows it. */
+export function phoneCountryName(iso2: string, locale = 'en'): string {
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+    displayNames.set(locale, names);
+  }
+  return names.of(iso2.toUpperCase()) ?? iso2.toUpperCase();
+}
+
 /** Whether `iso2` may be used given only-countries / ignored-countries. */
 export function isCountryAllowed(
   iso2: string,
@@ -37,12 +54,11 @@ export function isCountryAllowed(
 }
 
 /** The dial-code list: allowed countries, preferred ones first, the rest by English name. */
-export function phoneCountries(options: CountryListOptions = {}): PhoneCountry[] {
-  const names = new Intl.DisplayNames([options.locale ?? 'en'], { type: 'region' });
-  const all = allCountries
+export function phoneCountries(data: readonly DialCodeEntry[], options: CountryListOptions = {}): PhoneCountry[] {
+  const all = data
     .filter((country) => isCountryAllowed(country.iso2, options))
     .map((country): PhoneCountry => ({
-      name: names.of(country.iso2.toUpperCase()) ?? country.iso2.toUpperCase(),
+      name: phoneCountryName(country.iso2, options.locale),
       iso2: country.iso2,
       dialCode: country.dialCode,
       priority: country.priority,

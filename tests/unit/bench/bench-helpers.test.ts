@@ -54,6 +54,38 @@ describe('budgets', () => {
     ]);
   });
 
+  test('checkout over 110 KB of script or under 95 in Lighthouse mobile misses its budgets; desktop has none', () => {
+    const checkout = (gzip: number) => ({
+      page: 'checkout',
+      path: '/acme/checkout',
+      files: [],
+      inline: { raw: 0, gzip: 0, brotli: 0 },
+      total: { raw: 0, gzip, brotli: 0 },
+      gzipByOwner: { framework: 0, libs: 0, ours: 0 },
+      brotliByOwner: { framework: 0, libs: 0, ours: 0 },
+      blockingScripts: [],
+    });
+    const lighthouse = (preset: 'mobile' | 'desktop', score: number) => ({
+      page: 'checkout',
+      preset,
+      runs: 1,
+      score,
+      lcpMs: 2000,
+      tbtMs: 300,
+      cls: 0.1,
+      totalBytes: 0,
+      scores: [score],
+    });
+    const missed = (results: Parameters<typeof checkBudgets>[0]) =>
+      checkBudgets(results)
+        .filter((b) => !b.pass)
+        .map((b) => b.budget);
+    expect(
+      missed({ js: [checkout(111 * 1024)], lighthouse: [lighthouse('mobile', 94), lighthouse('desktop', 50)] }),
+    ).toEqual(['checkout: JS ≤ 110 KB gzip, React included', 'Lighthouse mobile checkout ≥ 95']);
+    expect(missed({ js: [checkout(110 * 1024)], lighthouse: [lighthouse('mobile', 95)] })).toEqual([]);
+  });
+
   test('median of an even count is the mean of the middle two', () => {
     expect(median([3, 1, 2, 10])).toBe(2.5);
   });

@@ -1,3 +1,4 @@
+import dialCodes from 'intl-tel-input/data';
 import { describe, expect, test } from 'vitest';
 import {
   dropdownDirection,
@@ -11,7 +12,7 @@ import {
   typeToFind,
 } from '../../../src/lib/phone/index.ts';
 
-const countries = phoneCountries();
+const countries = phoneCountries(dialCodes);
 
 describe('dropdown direction', () => {
   test('opens downward with 200 px or more free below the field', () => {
@@ -119,13 +120,18 @@ describe('phone country entries', () => {
     expect(countries.find((country) => country.iso2 === 'us')).toMatchObject({ priority: 0, areaCodes: null });
   });
   test('preferred countries come first, the rest alphabetically', () => {
-    const list = phoneCountries({ preferredCountries: ['US', 'gb'] });
+    const list = phoneCountries(dialCodes, { preferredCountries: ['US', 'gb'] });
     expect(list.slice(0, 3).map((country) => country.iso2)).toEqual(['us', 'gb', 'af']);
     const names = list.slice(2).map((country) => country.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
   test('only-countries and ignored-countries shape the list', () => {
-    expect(phoneCountries({ onlyCountries: ['us', 'CA'] }).map((country) => country.iso2)).toEqual(['ca', 'us']);
-    expect(phoneCountries({ ignoredCountries: ['us'] }).some((country) => country.iso2 === 'us')).toBe(false);
+    expect(phoneCountries(dialCodes, { onlyCountries: ['us', 'CA'] }).map((country) => country.iso2)).toEqual([
+      'ca',
+      'us',
+    ]);
+    expect(phoneCountries(dialCodes, { ignoredCountries: ['us'] }).some((country) => country.iso2 === 'us')).toBe(
+      false,
+    );
   });
 });

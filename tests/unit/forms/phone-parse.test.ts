@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { PHONE_LIMITS, parsePhone, resolveDisplayMode } from '../../../src/lib/phone/index.ts';
+import { emptyPhone } from '../../../src/lib/phone/phone-defaults.ts';
 
 // Valid numbers from several countries, typed nationally and internationally.
 const NUMBERS = [
@@ -258,5 +259,12 @@ describe('error kinds', () => {
       nationalNumber: '',
       country: 'US',
     });
+  });
+});
+
+describe('an empty field', () => {
+  // The phone field answers an empty number itself before libphonenumber-js has loaded: the same answer.
+  test.each(['US', 'gb', 'JP'])('is answered by emptyPhone as parsePhone answers it (%s)', (country) => {
+    expect(emptyPhone(country)).toEqual(parsePhone('', { country }));
   });
 });
