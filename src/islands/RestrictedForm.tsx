@@ -10,9 +10,7 @@ import { notificationFor } from '../lib/error-catalogue.ts';
 import { formMessage, type FieldResult } from '../lib/validation/index.ts';
 import { validEmailEntry } from './forms/email-entry.ts';
 import { FormMessage } from './forms/FormMessage.tsx';
-import { TextField } from './forms/TextField.tsx';
-
-const EMAIL_RULES = 'required|email';
+import { EmailField } from './forms/EmailField.tsx';
 
 export type RestrictedFormProps = {
   /** The store's slug, or '-' on a custom domain (the API then finds the store by `customDomain`). */
@@ -86,18 +84,7 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
 
   return (
     <form ref={form} className="restricted__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <TextField
-        name="email"
-        label="Email"
-        defaultValue={lastEmail}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        rules={EMAIL_RULES}
-        showErrors={attempted}
-        onValidity={setEmailResult}
-      />
+      <EmailField defaultValue={lastEmail} showErrors={attempted} onValidity={setEmailResult} />
       <FormMessage message={attempted ? formMessage([emailResult]) : null} />
       <button type="submit" className="button" disabled={sending}>
         Send me a link

@@ -4,9 +4,7 @@ import { consoleApi } from '../../lib/api-client/console-api.ts';
 import { formMessage, type FieldResult } from '../../lib/validation/index.ts';
 import { validEmailEntry } from '../forms/email-entry.ts';
 import { FormMessage } from '../forms/FormMessage.tsx';
-import { TextField } from '../forms/TextField.tsx';
-
-const EMAIL_RULES = 'required|email';
+import { EmailField } from '../forms/EmailField.tsx';
 
 export function SignInForm() {
   const [attempted, setAttempted] = useState(false);
@@ -53,17 +51,7 @@ export function SignInForm() {
 
   return (
     <form className="console__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        rules={EMAIL_RULES}
-        showErrors={attempted}
-        onValidity={setEmailResult}
-      />
+      <EmailField showErrors={attempted} onValidity={setEmailResult} />
       <FormMessage message={attempted ? formMessage([emailResult]) : null} />
       <button type="submit" className="button button--primary" disabled={sending}>
         Email me a sign-in link

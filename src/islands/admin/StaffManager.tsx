@@ -6,10 +6,9 @@ import { formMessage, type FieldResult } from '../../lib/validation/index.ts';
 import { validEmailEntry } from '../forms/email-entry.ts';
 import { Field } from '../forms/Field.tsx';
 import { FormMessage } from '../forms/FormMessage.tsx';
-import { TextField } from '../forms/TextField.tsx';
+import { EmailField } from '../forms/EmailField.tsx';
 import { OwnerGate } from './StoreGate.tsx';
 
-const EMAIL_RULES = 'required|email';
 const roleName = (role: OperatorRole) => (role === 'owner' ? 'Owner' : 'Editor');
 
 function Staff({ slug }: { slug: string }) {
@@ -65,14 +64,8 @@ function Staff({ slug }: { slug: string }) {
     <>
       <h2>Invite someone</h2>
       <form key={formKey} className="console__form" noValidate onSubmit={(event) => void onInvite(event)}>
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="off"
-          inputMode="email"
-          maxLength={254}
-          rules={EMAIL_RULES}
           showErrors={attempted}
           onValidity={setEmailResult}
           {...(serverErrors.email?.[0] ? { error: serverErrors.email[0] } : {})}

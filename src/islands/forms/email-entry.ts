@@ -1,6 +1,6 @@
 import { validate } from '../../lib/validation/index.ts';
 
-const EMAIL_RULES = 'required|email';
+export const EMAIL_RULES = 'required|email';
 
 /**
  * The trimmed `email` entry of a submitted form when it is a valid address; otherwise null, with the
