@@ -5,6 +5,25 @@
  */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
+/**
+ * Paths of the site's own at its root: a store with one of these slugs would be hidden behind them (or
+ * hide them: `/admin` is the console), so the catalog format refuses them.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'admin',
+  'api',
+  'builds',
+  'health',
+  'home',
+  'icons',
+  'images',
+  'refresh',
+  'restricted',
+  'store-not-found',
+  '404',
+  '500',
+]);
+
 /** True when `value` is a well-formed store slug. */
 export function isSlug(value: string): boolean {
   return SLUG_PATTERN.test(value);

@@ -157,6 +157,12 @@ describe('tax and shipping settings', () => {
     }
   });
 
+  test('a store slug the site uses for its own pages (the console’s /admin, /api …) is refused', () => {
+    for (const slug of ['admin', 'api', 'builds', 'restricted']) {
+      expect(() => parseCatalog({ store: { ...catalog.store, slug } })).toThrow(/store\.slug.*site’s own pages/s);
+    }
+  });
+
   test('an imported store prices a cart by its rates and zones', async () => {
     await importCatalog(
       api.db,

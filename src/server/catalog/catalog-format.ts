@@ -7,7 +7,7 @@ import { regionValue, regionsOf } from '../../lib/countries.ts';
 import { decimalToCents } from '../../lib/money.ts';
 import { normalizeHost } from '../../lib/custom-domain.ts';
 import { isSitePath, isWebUrl } from '../../lib/site-urls.ts';
-import { SLUG_PATTERN } from '../../lib/slug.ts';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '../../lib/slug.ts';
 
 /** Money in a catalog file: a decimal string with at most two places, like the API ("12.50"). */
 const money = z
@@ -102,7 +102,10 @@ const listingFields = {
 
 export const catalogSchema = z.object({
   store: z.object({
-    slug: z.string().regex(SLUG_PATTERN, 'must be lower-case letters, digits and hyphens'),
+    slug: z
+      .string()
+      .regex(SLUG_PATTERN, 'must be lower-case letters, digits and hyphens')
+      .refine((slug) => !RESERVED_SLUGS.has(slug), 'is the name of one of the site’s own pages'),
     title: z.string().min(1).max(200),
     description: z.string().max(2000).nullable().default(null),
     favicon_url: assetUrl.nullable().default(null),
