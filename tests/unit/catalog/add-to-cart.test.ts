@@ -12,6 +12,7 @@ import { initialSelection } from '../../../src/lib/catalog/variant-options.ts';
 import type { Cart, ProductVariant } from '../../../src/lib/contract/answers.ts';
 import type { VariantView } from '../../../src/lib/catalog/catalog-card.ts';
 import { $cart, $cartCount } from '../../../src/stores/cart.ts';
+import { emptyCart } from '../../../src/stores/cart-core.ts';
 import { $notifications } from '../../../src/stores/notifications.ts';
 import { variant } from './fixtures/stub-catalog-api.ts';
 
@@ -25,18 +26,7 @@ function json(body: unknown, status = 200) {
 }
 
 function cartWith(size: number): Cart {
-  return {
-    cartItems: [],
-    cartLineItemsSize: size,
-    subTotal: '0.00',
-    total: '0.00',
-    tax: '0.00',
-    shippingFee: '0.00',
-    giftCards: [],
-    address: null,
-    freeShippingThreshold: null,
-    requiresPayment: true,
-  };
+  return { ...emptyCart(), cartLineItemsSize: size, requiresPayment: true };
 }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
