@@ -424,6 +424,34 @@ test.describe('a deploy removed an island’s code', () => {
   });
 });
 
+test.describe('the header', () => {
+  // A browser may paint the header before its last parts are parsed; what is painted must not move
+  // when they arrive. Taking the later parts out of the finished header shows where the earlier ones
+  // stood at that first paint.
+  for (const [device, width] of [
+    ['phone', 390],
+    ['tablet', 768],
+    ['desktop', 1280],
+  ] as const) {
+    test(`on a ${device}, the name and the search field keep their places whether or not the links have arrived`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/acme');
+      const places = () =>
+        page.evaluate(() =>
+          ['.site-header__home', '.site-search'].map((selector) => {
+            const { x, y, width, height } = document.querySelector(selector)!.getBoundingClientRect();
+            return { selector, x, y, width, height };
+          }),
+        );
+      const whole = await places();
+      await page.evaluate(() => document.querySelector('.site-header__nav')!.remove());
+      expect(await places()).toEqual(whole);
+    });
+  }
+});
+
 test.describe('icons', () => {
   test('an icon that never arrives gives way to its fallback after 5 s; the page did not wait for it and nothing moved', async ({
     page,
