@@ -91,6 +91,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       // The catalog may have changed (that is why we rebuild): the snapshot and shoppers' calls see it now.
       microcache.clear();
       runtime.stores.clear();
+      runtime.listings.clear();
       if (!renderContext.api) throw new Error('The storefront is not listening yet');
       const pages = await snapshotPages(renderContext.api, await listPublicStoreSlugs(runtime.db));
       const result = await writeSnapshot({ baseUrl: url, prerenderSecret, buildsDir, pages, onProgress });

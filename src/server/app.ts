@@ -25,6 +25,7 @@ import { catalogCache } from './http/catalog-cache.ts';
 import { StoreCache, storeContext } from './http/store-access.ts';
 import { devMailRoutes } from './mail/dev-routes.ts';
 import { noWakeup, type MailWakeup } from './mail/outbox.ts';
+import { ListingIndexes } from './listings/listing-index.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { TestProcessor } from './payments/test-processor.ts';
@@ -50,6 +51,8 @@ export type AppParts = {
   logRequests?: boolean;
   /** Store rows shared with whoever must clear them (a rebuild); one of STORE_CACHE_MS when absent. */
   stores?: StoreCache;
+  /** Listing indexes shared with whoever must clear them (a rebuild); of LISTING_INDEX_MS when absent. */
+  listings?: ListingIndexes;
   /**
    * Cart token signatures. When absent: CART_TOKEN_SECRET, else a random secret of this app alone —
    * fine for one process; createApiRuntime passes the secret every instance shares.
@@ -71,6 +74,7 @@ export function appDeps(parts: AppParts): AppDeps {
     logger: parts.logger ?? silentLogger,
     rateLimits: parts.rateLimits ?? databaseLimitStore(parts.db),
     stores: parts.stores ?? new StoreCache(parts.config.STORE_CACHE_MS, parts.clock ?? systemClock),
+    listings: parts.listings ?? new ListingIndexes(parts.config.LISTING_INDEX_MS, parts.clock ?? systemClock),
     cartTokens: parts.cartTokens ?? cartTokenSigner(parts.config.CART_TOKEN_SECRET ?? randomBytes(32)),
   };
 }

@@ -132,6 +132,15 @@ const envSchema = z.object({
     .max(60_000)
     .default(1000)
     .describe("how long the API reuses a store row (an operator's change is seen within it; `0`: read on every call)"),
+  LISTING_INDEX_MS: z.coerce
+    .number({ error: 'LISTING_INDEX_MS must be a whole number of milliseconds' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(5000)
+    .describe(
+      "how long the shop's filters and counts reuse a store's listing index (a catalog or stock change is seen within it; `0`: read on every call); see [decisions/200](docs/decisions/200-listing-index.md)",
+    ),
   API_MICROCACHE_MS: z.coerce
     .number({ error: 'API_MICROCACHE_MS must be a whole number of milliseconds (0 to turn it off)' })
     .int()

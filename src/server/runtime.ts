@@ -12,6 +12,7 @@ import { seedDemoDataIfEmpty } from './db/seed.ts';
 import { createRedisLimitStore, type RedisLimitStore } from './http/redis-rate-limit.ts';
 import { systemClock, type AppEnv } from './http/context.ts';
 import { StoreCache } from './http/store-access.ts';
+import { ListingIndexes } from './listings/listing-index.ts';
 import type { OutboxWorker } from './mail/outbox-worker.ts';
 import { startMailOutbox } from './mail/start-outbox.ts';
 import { startReconciliation, type ReconcileSummary } from './reconciliation/reconcile.ts';
@@ -26,6 +27,8 @@ export type ApiRuntime = {
   logger: pino.Logger;
   /** Store rows the API reuses for STORE_CACHE_MS; a rebuild clears them to render what is stored now. */
   stores: StoreCache;
+  /** Listing indexes the API reuses for LISTING_INDEX_MS; a rebuild clears them too. */
+  listings: ListingIndexes;
   /** The mail outbox worker (polling until close). */
   mail: OutboxWorker;
   /** Runs the reconciliation job once now (it also runs every RECONCILE_EVERY_SECONDS). */
@@ -86,6 +89,7 @@ export async function createApiRuntime(
   if (redis) logger.info('rate-limit counters in Redis');
   const mail = startMailOutbox({ db, config, clock: systemClock, logger });
   const stores = new StoreCache(config.STORE_CACHE_MS, systemClock);
+  const listings = new ListingIndexes(config.LISTING_INDEX_MS, systemClock);
   const cartTokens = cartTokenSigner(cartTokenSecret);
   const parts: AppParts = {
     db,
@@ -95,6 +99,7 @@ export async function createApiRuntime(
     clock: systemClock,
     logger,
     stores,
+    listings,
     cartTokens,
     logRequests: options.logRequests ?? true,
     ...(redis ? { rateLimits: redis } : {}),
@@ -110,6 +115,7 @@ export async function createApiRuntime(
     config,
     logger,
     stores,
+    listings,
     mail,
     reconcile: reconciliation.runOnce,
     close: () =>

@@ -1,14 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import {
-  BUNDLE_IN_STOCK,
-  filterCondition,
-  listingFacets,
-  NO_FILTERS,
-  PRODUCT_IN_STOCK,
-  type ListingFacets,
-  type ListingFilters,
-} from './listing-filters.ts';
+import type { ListingFilters } from './listing-filters.ts';
 import type { BundleItemRow, ImageRow, VariantRow } from './reshape.ts';
 
 type Db = Kysely<Database>;
@@ -23,7 +15,7 @@ export type ListOptions = {
   filters?: ListingFilters;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** A product's listed price: its lowest variant price (kept by migration 0015's triggers). */
 export const PRODUCT_PRICE = sql<number>`products.listed_price_cents`;
@@ -218,111 +210,6 @@ export async function bundleItems(db: Db, bundleIds: readonly number[]): Promise
 
 /** One entry of a mixed listing: which table, which row, in the order asked. */
 export type ListingRef = { kind: 'product' | 'bundle'; id: number };
-
-/** A member's place in a collection; 0 outside one (every entry then ties). */
-const memberPosition = (member: 'product_id' | 'bundle_id', table: 'products' | 'bundles', collectionId?: number) =>
-  collectionId === undefined
-    ? sql<number>`0`
-    : sql<number>`(select ci.position from collection_items ci where ci.collection_id = ${collectionId} and ci.${sql.ref(member)} = ${sql.ref(`${table}.id`)})`;
-
-/**
- * Products and bundles as one list (the shop): filtered and sorted together in one statement, so
- * "price: high to low" puts a $120 bundle between the $129 and the $98 products and a page holds
- * the right mix. Without a sort: featured first, then by name. With `collectionId`, the same list of
- * that collection's members only, unsorted in the collection's own order (docs/decisions/190-collections.md).
- */
-export async function listListings(
-  db: Db,
-  storeId: number,
-  options: ListOptions,
-  collectionId?: number,
-): Promise<{ refs: ListingRef[]; total: number; facets: ListingFacets }> {
-  let products = db
-    .selectFrom('products')
-    .where('products.store_id', '=', storeId)
-    .select([
-      sql<ListingRef['kind']>`'product'`.as('kind'),
-      'products.id',
-      'products.name',
-      'products.featured',
-      PRODUCT_PRICE.as('price_cents'),
-      PRODUCT_IN_STOCK.as('in_stock'),
-      'products.option_values',
-      memberPosition('product_id', 'products', collectionId).as('member_position'),
-    ]);
-  let bundles = db
-    .selectFrom('bundles')
-    .where('bundles.store_id', '=', storeId)
-    .select([
-      sql<ListingRef['kind']>`'bundle'`.as('kind'),
-      'bundles.id',
-      'bundles.name',
-      'bundles.featured',
-      BUNDLE_PRICE.as('price_cents'),
-      BUNDLE_IN_STOCK.as('in_stock'),
-      'bundles.option_values',
-      memberPosition('bundle_id', 'bundles', collectionId).as('member_position'),
-    ]);
-  if (collectionId !== undefined) {
-    products = products.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('collection_items as ci')
-          .select('ci.id')
-          .where('ci.collection_id', '=', collectionId)
-          .whereRef('ci.product_id', '=', 'products.id'),
-      ),
-    );
-    bundles = bundles.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('collection_items as ci')
-          .select('ci.id')
-          .where('ci.collection_id', '=', collectionId)
-          .whereRef('ci.bundle_id', '=', 'bundles.id'),
-      ),
-    );
-  }
-  if (options.q) {
-    const pattern = `%${escapeLike(options.q)}%`;
-    products = products.where('products.name', 'ilike', pattern);
-    bundles = bundles.where('bundles.name', 'ilike', pattern);
-  }
-  if (options.featured !== undefined) {
-    products = products.where('products.featured', '=', options.featured);
-    bundles = bundles.where('bundles.featured', '=', options.featured);
-  }
-  const entries = products.unionAll(bundles);
-  const filters = options.filters ?? NO_FILTERS;
-  const listing = entries.as('listing');
-  const filtered = db.selectFrom(listing).where(filterCondition('listing', filters));
-  const [{ total }, facets] = await Promise.all([
-    filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    listingFacets(db, entries, filters),
-  ]);
-  let page = filtered.select(['listing.kind', 'listing.id']);
-  const columns = {
-    name: sql.ref<string>('listing.name'),
-    price: sql.ref<number>('listing.price_cents'),
-    featured: sql.ref<boolean>('listing.featured'),
-    id: sql.ref<number>('listing.id'),
-  };
-  const unsorted: Order[] =
-    collectionId === undefined
-      ? [
-          [sql.ref('listing.featured'), 'desc'],
-          [sql.ref('listing.name'), 'asc'],
-        ]
-      : [[sql.ref('listing.member_position'), 'asc']];
-  for (const [by, direction] of listOrder(options.sort, columns, unsorted)) page = page.orderBy(by, direction);
-  const refs: ListingRef[] = await page
-    .orderBy('listing.kind')
-    .orderBy('listing.id')
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
-    .execute();
-  return { refs, total, facets };
-}
 
 /** Products of a store by id, in no particular order. */
 export async function productsById(db: Db, storeId: number, ids: readonly number[]) {

@@ -10,7 +10,8 @@ import { isCollectionHandle } from '../../lib/slug.ts';
 import { listingPage } from '../listings/routes.ts';
 
 /** `…/collections`, `…/collections/{handle}` and its products and bundles, `…/collections/{handle}/listings`. */
-export function collectionRoutes({ db }: AppDeps) {
+export function collectionRoutes(deps: AppDeps) {
+  const { db } = deps;
   const app = new Hono<AppEnv>();
 
   const collectionOf = async (storeId: number, handle: string) => {
@@ -36,7 +37,7 @@ export function collectionRoutes({ db }: AppDeps) {
     const storeId = c.var.store.id;
     const options = readQuery(c, listingQuerySchema, LISTING_REPEATED);
     const collection = await collectionOf(storeId, c.req.param('handle'));
-    return c.json(await listingPage(db, storeId, options, collection.id));
+    return c.json(await listingPage(deps, storeId, options, { collectionId: collection.id }));
   });
 
   return app;

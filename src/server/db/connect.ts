@@ -24,7 +24,9 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      // No JIT: it is made for long analytical queries, and compiling took 6 ms of a 7-ms read of a
+      // page's variants whose row estimate crossed jit_above_cost (docs/decisions/200-listing-index.md).
+      options: ['-c jit=off', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])].join(' '),
       // pg returns int8 (count(*), sums) as strings; PGlite returns numbers. Our int8 values are far below 2^53.
       types: {
         // One arrow stands for pg's overloaded getTypeParser; the cast states the overloads it keeps.

@@ -5,6 +5,7 @@ import type { MailWakeup } from '../mail/outbox.ts';
 import type { CartTokens } from '../carts/cart-tokens.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { TestProcessor } from '../payments/test-processor.ts';
+import type { ListingIndexes } from '../listings/listing-index.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import type { StoreCache } from './store-access.ts';
 
@@ -39,6 +40,8 @@ export type AppDeps = {
   rateLimits: RateLimitStore;
   /** Store rows kept for STORE_CACHE_MS between reads. */
   stores: StoreCache;
+  /** Each store's listing index, kept for LISTING_INDEX_MS (docs/decisions/200-listing-index.md). */
+  listings: ListingIndexes;
   /** Signs and recognises cart tokens (the secret every instance shares). */
   cartTokens: CartTokens;
 };

@@ -1,23 +1,27 @@
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import type { Listing, ListingPage } from '../../lib/contract/answers.ts';
 import { centsToDecimal } from '../../lib/money.ts';
 import { LISTING_REPEATED, listingQuerySchema } from '../catalog/list-query.ts';
-import type { ListingFacets } from '../catalog/listing-filters.ts';
-import { listListings, type ListOptions } from '../catalog/queries.ts';
-import type { Database } from '../db/schema.ts';
+import { NO_FILTERS, type ListingFacets } from '../catalog/listing-filters.ts';
+import type { ListOptions } from '../catalog/queries.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { readQuery } from '../http/validation.ts';
 import { listingEntries } from './listing-entries.ts';
+import { queryIndex, type ListingScope } from './listing-index.ts';
 
-/** One page of the shop's list of products and bundles, or of one collection's members only. */
+/**
+ * One page of a list of products and bundles sorted together: the shop's, a collection's members
+ * only, or a search's matches. Which entries and in what order comes from the store's listing index
+ * (docs/decisions/200-listing-index.md); the entries themselves (prices, stock, images) are read now.
+ */
 export async function listingPage(
-  db: Kysely<Database>,
+  { db, listings }: Pick<AppDeps, 'db' | 'listings'>,
   storeId: number,
   options: ListOptions,
-  collectionId?: number,
+  scope: ListingScope = {},
 ): Promise<ListingPage<Listing>> {
-  const { refs, total, facets } = await listListings(db, storeId, options, collectionId);
+  const index = await listings.of(db, storeId);
+  const { refs, total, facets } = queryIndex(index, scope, { ...options, filters: options.filters ?? NO_FILTERS });
   const data = await listingEntries(db, storeId, refs);
   return { data, meta: { total, page: options.page, perPage: options.perPage, facets: facetsAnswer(facets) } };
 }
@@ -32,11 +36,11 @@ export function facetsAnswer(facets: ListingFacets): ListingPage<Listing>['meta'
 }
 
 /** `…/listings`: a page of products and bundles sorted together (the shop's list). */
-export function listingRoutes({ db }: AppDeps) {
+export function listingRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) =>
-    c.json(await listingPage(db, c.var.store.id, readQuery(c, listingQuerySchema, LISTING_REPEATED))),
+    c.json(await listingPage(deps, c.var.store.id, readQuery(c, listingQuerySchema, LISTING_REPEATED))),
   );
 
   return app;

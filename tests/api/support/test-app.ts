@@ -132,6 +132,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     PUBLIC_SITE_URL: 'http://shop.test',
     CART_TOKEN_SECRET,
+    // Tests change the catalog and read it back at once; the index's reuse has tests of its own.
+    LISTING_INDEX_MS: '0',
     ...env,
   });
   const clock = new TestClock();

@@ -1,0 +1,107 @@
+/**
+ * The store's listing index is reused for LISTING_INDEX_MS (docs/decisions/200-listing-index.md): what a
+ * stock or catalog change looks like to the shop's filters and counts, and that the page's own entries
+ * are never stale.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+type Page = { data: { type: string; id: string }[]; meta: { total: number; facets: { in_stock: number } } };
+
+describe('with LISTING_INDEX_MS=5000', () => {
+  let api: TestApp;
+  beforeAll(async () => {
+    api = await startTestApp({ LISTING_INDEX_MS: '5000' });
+  });
+  afterAll(async () => api?.close());
+
+  const inStock = async (): Promise<Page> => {
+    const res = await api.call('GET', '/store_front/acme/listings?per_page=500&in_stock=true');
+    expect(res.status).toBe(200);
+    return res.body as Page;
+  };
+
+  /** A product of the demo store in stock, and a way to set its variants' stock. */
+  async function aProductInStock() {
+    const product = await api.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .where('s.slug', '=', 'acme')
+      .where('p.stocked_variants', '>', 0)
+      .select(['p.id', 'p.name'])
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const stocks = await api.db
+      .selectFrom('product_variants')
+      .select(['id', 'stock'])
+      .where('product_id', '=', product.id)
+      .execute();
+    const soldOut = () =>
+      api.db.updateTable('product_variants').set({ stock: 0 }).where('product_id', '=', product.id).execute();
+    const restock = async () => {
+      for (const { id, stock } of stocks) {
+        await api.db.updateTable('product_variants').set({ stock }).where('id', '=', id).execute();
+      }
+    };
+    return { key: `product:${product.id}`, soldOut, restock };
+  }
+
+  const keys = (page: Page) => page.data.map((entry) => `${entry.type}:${entry.id}`);
+
+  test('a product sold out leaves the in-stock filter once the index has expired, not before', async () => {
+    const product = await aProductInStock();
+    const before = await inStock();
+    expect(keys(before)).toContain(product.key);
+    await product.soldOut();
+
+    api.clock.offsetMs += 1000;
+    const early = await inStock();
+    expect(early.meta.total).toBe(before.meta.total);
+    expect(early.meta.facets.in_stock).toBe(before.meta.facets.in_stock);
+
+    api.clock.offsetMs += 4000;
+    const late = await inStock();
+    expect(keys(late)).not.toContain(product.key);
+    // Bundles holding it are sold out with it.
+    expect(late.meta.total).toBeLessThan(before.meta.total);
+
+    await product.restock();
+    api.clock.offsetMs += 5000;
+    expect((await inStock()).meta.total).toBe(before.meta.total);
+  });
+
+  test('past half its life the index is read again in the background: the next calls see the change', async () => {
+    const product = await aProductInStock();
+    const before = await inStock();
+    await product.soldOut();
+    api.clock.offsetMs += 2500;
+    // This call is answered from the index it found and starts reading a new one.
+    expect((await inStock()).meta.total).toBe(before.meta.total);
+    await expect.poll(async () => keys(await inStock())).not.toContain(product.key);
+
+    await product.restock();
+    api.clock.offsetMs += 5000;
+  });
+
+  test('the entries of a page are read now: a price changed within the index’s life shows at once', async () => {
+    const listed = await api.call('GET', '/store_front/acme/listings?per_page=1&sort=name');
+    const [entry] = listed.body.data as { type: string; id: string; attributes: { price: string } }[];
+    expect(entry?.type).toBe('product');
+    const variants = await api.db
+      .selectFrom('product_variants')
+      .select(['id', 'price_cents'])
+      .where('product_id', '=', Number(entry!.id))
+      .execute();
+    await api.db
+      .updateTable('product_variants')
+      .set({ price_cents: 123_45 })
+      .where('product_id', '=', Number(entry!.id))
+      .execute();
+    const again = await api.call('GET', '/store_front/acme/listings?per_page=1&sort=name');
+    expect(again.body.data[0].id).toBe(entry!.id);
+    expect(again.body.data[0].attributes.price).toBe('123.45');
+    for (const { id, price_cents } of variants) {
+      await api.db.updateTable('product_variants').set({ price_cents }).where('id', '=', id).execute();
+    }
+  });
+});
