@@ -18,12 +18,3 @@ export async function refreshSearchText(db: Kysely<Database>, storeId: number): 
     where b.store_id = ${storeId}`.execute(db);
 }
 
-/**
- * Fresh statistics let the planner combine the trigram index's conditions for all of a query's words;
- * left to autovacuum (never, on PGlite), a freshly imported catalog is searched up to 30 times slower
- * (docs/decisions/191-search-engine.md). After the import's commit: inside it PostgreSQL does not
- * count the rows it is writing.
- */
-export async function analyzeSearchText(db: Kysely<Database>): Promise<void> {
-  await sql`analyze products, bundles`.execute(db);
-}
