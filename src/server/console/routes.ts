@@ -16,19 +16,17 @@ import {
   signInConfirmPayload,
   signInRequestPayload,
 } from '../../lib/contract/payloads.ts';
-import type { Database, StoreRow } from '../db/schema.ts';
-import type { AppDeps, AppEnv } from '../http/context.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
 import { conflict, HttpError, invalidField, notFound } from '../http/errors.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { recordAudit } from './audit.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
-import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
+import { endSessions, openSession, touchSession } from './sessions.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
-
-type ConsoleEnv = AppEnv & {
-  Variables: { session: ConsoleSessionRow; consoleStore: StoreRow; role: OperatorRole };
-};
+import { forbidden, ownersOnly, OWNERS_ONLY, type ConsoleEnv } from './console-env.ts';
+import { consoleOrderRoutes } from '../orders/console-routes.ts';
 
 export const CONSOLE_MESSAGES = {
   signInSent: 'If this email address belongs to an operator, a sign-in link is on its way.',
@@ -36,7 +34,7 @@ export const CONSOLE_MESSAGES = {
   linkSpent: 'This sign-in link has expired or was already used. Ask for a new one.',
   foreignOrigin: 'This request did not come from the console.',
   csrfMissing: 'This request is missing the console’s security token. Reload the page and try again.',
-  ownersOnly: 'Only the store’s owners can do this.',
+  ownersOnly: OWNERS_ONLY,
   alreadyStaff: 'This person is already on the store’s staff.',
   lastOwner: 'A store must keep at least one owner.',
 } as const;
@@ -45,8 +43,6 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The calls made before there is a session. */
 const SIGNED_OUT_PATHS = ['/sign_in', '/sign_in/confirm'];
 const AUDIT_PAGE_SIZE = 50;
-
-const forbidden = (message: string) => new HttpError(403, { message });
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (!given) return false;
@@ -102,13 +98,10 @@ export function consoleRoutes(deps: AppDeps) {
     c.set('role', role);
     return next();
   });
-  const ownersOnly = async (c: Context<ConsoleEnv>, next: () => Promise<void>) => {
-    if (c.var.role !== 'owner') throw forbidden(CONSOLE_MESSAGES.ownersOnly);
-    await next();
-  };
   app.use('/stores/:slug/staff', ownersOnly);
   app.use('/stores/:slug/staff/*', ownersOnly);
   app.use('/stores/:slug/audit', ownersOnly);
+  app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
 
   const sessionAnswer = async (operatorId: number, email: string, csrfToken: string): Promise<ConsoleSession> => ({
     email,

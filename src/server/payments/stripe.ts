@@ -57,9 +57,16 @@ export function createStripeProvider(secretKey: string): PaymentProvider {
         reshape(await stripe.paymentIntents.update(id, { amount: amountCents }, { idempotencyKey })),
       ),
 
-    refundIntent: (id, idempotencyKey) =>
+    refundIntent: (id, idempotencyKey, amountCents) =>
       call('refund payment intent', async () => {
-        await stripe.refunds.create({ payment_intent: id, reason: 'requested_by_customer' }, { idempotencyKey });
+        await stripe.refunds.create(
+          {
+            payment_intent: id,
+            reason: 'requested_by_customer',
+            ...(amountCents === undefined ? {} : { amount: amountCents }),
+          },
+          { idempotencyKey },
+        );
       }),
 
     async cancelIntent(id, idempotencyKey) {

@@ -1,0 +1,207 @@
+/**
+ * Refunds from the console (docs/decisions/198-console-orders.md). A refund is reserved first — its
+ * row written and the order's refunded total raised under the order's row lock, so two refunds at
+ * once can never give back more than was paid — then the provider is asked outside any transaction
+ * with a key fixed by the row, then it is settled: gift cards credited, stock returned, audited and
+ * mailed in one transaction. A provider failure leaves the refund reserved; the same request again
+ * (the form keeps its idempotency key) settles it, never a second refund.
+ */
+import type { Kysely } from 'kysely';
+import { decimalToCents, formatCurrency, centsToDecimal } from '../../lib/money.ts';
+import type { Database, GiftCardCredit, OrderRefundRow, OrderRow, RestockedLine, StoreRow } from '../db/schema.ts';
+import type { AppDeps } from '../http/context.ts';
+import { HttpError, invalidField, notFound } from '../http/errors.ts';
+import { recordAudit } from '../console/audit.ts';
+import { queueRefundNotice } from '../mail/order-notices.ts';
+import { orderRefunds, refundedCardCents, restockedLineIds, storeOrder } from './console-orders.ts';
+import { paymentStatus, refundableCents } from './order-status.ts';
+
+type Db = Kysely<Database>;
+
+export type Actor = { operatorId: number; email: string };
+export type RefundRequest = { amount: string; restock: readonly string[]; idempotency_key: string };
+
+export const REFUND_MESSAGES = {
+  fullyRefunded: 'This order is refunded in full.',
+  tooMuch: (left: number) => `You can refund at most ${formatCurrency(left)}.`,
+  unknownLine: 'Choose lines of this order.',
+  alreadyRestocked: (name: string) => `${name} is already back in stock.`,
+  keyReused: 'This refund was already made with another amount. Reload the page and try again.',
+} as const;
+
+/** The chosen lines' stock to give back; refuses a line not in the order or already given back. */
+function linesToRestock(
+  order: OrderRow,
+  refunds: readonly OrderRefundRow[],
+  chosen: readonly string[],
+): RestockedLine[] {
+  const done = restockedLineIds(refunds);
+  return [...new Set(chosen)].map((lineId) => {
+    const item = order.details.cartItems.find((line) => line.id === lineId);
+    if (!item) throw invalidField('restock', REFUND_MESSAGES.unknownLine);
+    if (done.has(lineId)) throw invalidField('restock', REFUND_MESSAGES.alreadyRestocked(item.product_details.name));
+    return { line_id: lineId, variant_id: Number(item.product_details.product_variant_id), quantity: item.quantity };
+  });
+}
+
+/** The card's part first (what the shopper paid last), then the gift cards in the order they paid. */
+async function splitRefund(trx: Db, order: OrderRow, refunds: readonly OrderRefundRow[], amountCents: number) {
+  const cardCents = Math.min(amountCents, order.total_cents - refundedCardCents(refunds));
+  let rest = amountCents - cardCents;
+  const credited = new Map<string, number>();
+  for (const credit of refunds.flatMap((r) => r.gift_card_credits))
+    credited.set(credit.gift_card_id, (credited.get(credit.gift_card_id) ?? 0) + credit.amount_cents);
+  const debits = await trx
+    .selectFrom('gift_card_debits')
+    .select(['gift_card_id', 'amount_cents'])
+    .where('order_id', '=', order.id)
+    .orderBy('id')
+    .execute();
+  const credits: GiftCardCredit[] = [];
+  for (const debit of debits) {
+    if (rest === 0) break;
+    const take = Math.min(rest, debit.amount_cents - (credited.get(debit.gift_card_id) ?? 0));
+    if (take <= 0) continue;
+    credits.push({ gift_card_id: debit.gift_card_id, amount_cents: take });
+    credited.set(debit.gift_card_id, (credited.get(debit.gift_card_id) ?? 0) + take);
+    rest -= take;
+  }
+  if (rest !== 0) throw new Error(`order ${order.id}: ${rest} cents of a refund belong to no payment`);
+  return { cardCents, credits };
+}
+
+/** Writes the refund and raises the order's refunded total, or finds the refund this key made before. */
+function reserveRefund(deps: AppDeps, store: StoreRow, orderId: string, actor: Actor, request: RefundRequest) {
+  const amountCents = decimalToCents(request.amount);
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await storeOrder(trx, store.id, orderId, true);
+    if (!order) throw notFound();
+    const refunds = await orderRefunds(trx, order.id);
+    const same = refunds.find((refund) => refund.idempotency_key === request.idempotency_key);
+    if (same) {
+      if (same.amount_cents !== amountCents) throw invalidField('idempotency_key', REFUND_MESSAGES.keyReused);
+      return { order, refund: same };
+    }
+    const left = refundableCents(order);
+    if (left <= 0) throw invalidField('amount', REFUND_MESSAGES.fullyRefunded);
+    if (amountCents > left) throw invalidField('amount', REFUND_MESSAGES.tooMuch(left));
+    const restocked = linesToRestock(order, refunds, request.restock);
+    const { cardCents, credits } = await splitRefund(trx, order, refunds, amountCents);
+    const refund = await trx
+      .insertInto('order_refunds')
+      .values({
+        order_id: order.id,
+        idempotency_key: request.idempotency_key,
+        amount_cents: amountCents,
+        card_cents: cardCents,
+        gift_card_credits: JSON.stringify(credits),
+        restocked: JSON.stringify(restocked),
+        operator_id: actor.operatorId,
+        actor: actor.email,
+        created_at: deps.clock.now(),
+        settled_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('orders')
+      .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents) }))
+      .where('id', '=', order.id)
+      .execute();
+    return { order, refund };
+  });
+}
+
+/** Gives the reserved amount back through the provider; its key makes a retry give back nothing more. */
+async function refundCard(deps: AppDeps, order: OrderRow, refund: OrderRefundRow): Promise<void> {
+  if (refund.card_cents === 0 || refund.settled_at) return;
+  if (!order.payment_intent_id) throw new Error(`order ${order.id} has a card part but no payment`);
+  if (!deps.payments) throw new HttpError(503, { message: 'Card payments are not available right now.' });
+  await deps.payments.refundIntent(order.payment_intent_id, `order-refund-${order.id}-${refund.id}`, refund.card_cents);
+}
+
+/** Marks the refund done once: gift cards credited, stock back, audit entry and the shopper's mail. */
+function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow, actor: Actor) {
+  const { db, clock } = deps;
+  return db.transaction().execute(async (trx) => {
+    const order = await storeOrder(trx, store.id, refund.order_id, true);
+    if (!order) throw notFound();
+    const settled = await trx
+      .updateTable('order_refunds')
+      .set({ settled_at: clock.now() })
+      .where('id', '=', refund.id)
+      .where('settled_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    // Settled meanwhile by a concurrent retry of the same refund.
+    if (!settled) return;
+    // In id order, as finalize debits and takes them: two transactions never wait on each other crosswise.
+    for (const credit of [...settled.gift_card_credits].sort((a, b) => (a.gift_card_id < b.gift_card_id ? -1 : 1)))
+      await trx
+        .updateTable('gift_cards')
+        .set((eb) => ({ balance_cents: eb('balance_cents', '+', credit.amount_cents) }))
+        .where('id', '=', credit.gift_card_id)
+        .execute();
+    for (const line of [...settled.restocked].sort((a, b) => a.variant_id - b.variant_id))
+      await trx
+        .updateTable('product_variants')
+        .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
+        .where('id', '=', line.variant_id)
+        .where('store_id', '=', store.id)
+        .execute();
+    const refunds = await orderRefunds(trx, order.id);
+    const settledTotal = refunds.filter((r) => r.settled_at).reduce((sum, r) => sum + r.amount_cents, 0);
+    const standing = (refunded: number) => ({
+      refunded: centsToDecimal(refunded),
+      payment_status: paymentStatus({ ...order, refunded_cents: refunded }),
+    });
+    await recordAudit(trx, {
+      storeId: store.id,
+      operatorId: actor.operatorId,
+      actor: actor.email,
+      action: 'order.refund',
+      entity: 'order',
+      entityId: order.id,
+      before: standing(settledTotal - settled.amount_cents),
+      after: {
+        ...standing(settledTotal),
+        refund: {
+          amount: centsToDecimal(settled.amount_cents),
+          card: centsToDecimal(settled.card_cents),
+          gift_cards: settled.gift_card_credits,
+          restocked: settled.restocked,
+        },
+      },
+      at: clock.now(),
+    });
+    await queueRefundNotice(
+      trx,
+      store,
+      order,
+      {
+        id: settled.id,
+        amountCents: settled.amount_cents,
+        cardCents: settled.card_cents,
+        settledTotalCents: settledTotal,
+      },
+      deps,
+    );
+  });
+}
+
+/** Refunds part or all of a store's order; answers the order as it is afterwards. */
+export async function refundOrder(
+  deps: AppDeps,
+  store: StoreRow,
+  orderId: string,
+  actor: Actor,
+  request: RefundRequest,
+): Promise<OrderRow> {
+  const { order, refund } = await reserveRefund(deps, store, orderId, actor, request);
+  await refundCard(deps, order, refund);
+  await settleRefund(deps, store, refund, actor);
+  deps.mail.wake();
+  const after = await storeOrder(deps.db, store.id, orderId);
+  if (!after) throw notFound();
+  return after;
+}
