@@ -1,9 +1,21 @@
 /** What a store's console page shows before its content: loading, sign-in, or a refusal. */
 import type { ReactNode } from 'react';
+import type { OperatorRole } from '../../lib/contract/answers.ts';
 import { useConsoleSession } from './use-console-session.ts';
 
-/** Renders `children(role)` for an owner of the store; otherwise the reason they cannot see it. */
-export function OwnerGate({ slug, children }: { slug: string; children: () => ReactNode }) {
+type GateProps = { slug: string; children: (role: OperatorRole) => ReactNode };
+
+/** Renders `children()` for an owner of the store; otherwise the reason they cannot see it. */
+export function OwnerGate(props: GateProps) {
+  return <StoreGate {...props} ownersOnly />;
+}
+
+/** Renders `children(role)` for anyone on the store's staff, owner or editor. */
+export function StaffGate(props: GateProps) {
+  return <StoreGate {...props} ownersOnly={false} />;
+}
+
+function StoreGate({ slug, children, ownersOnly }: GateProps & { ownersOnly: boolean }) {
   const state = useConsoleSession();
   if (state.kind === 'loading') return <p role="status">Loading…</p>;
   if (state.kind === 'signed-out')
@@ -25,11 +37,11 @@ export function OwnerGate({ slug, children }: { slug: string; children: () => Re
         This store does not exist or you have no access to it. <a href="/admin">Your stores</a>
       </div>
     );
-  if (store.role !== 'owner')
+  if (ownersOnly && store.role !== 'owner')
     return (
       <div className="alert alert--error" role="alert">
         Only the store’s owners can see this page. <a href="/admin">Your stores</a>
       </div>
     );
-  return <>{children()}</>;
+  return <>{children(store.role)}</>;
 }

@@ -3,7 +3,16 @@
  * session cookie is SameSite=Strict and HttpOnly; writes carry the session's CSRF token, which `me` and
  * `confirmSignIn` hand over.
  */
-import type { AuditEntry, ConsoleSession, Many, One, OperatorRole, StaffMember } from '../contract/answers.ts';
+import type {
+  AuditEntry,
+  ConsoleOrder,
+  ConsoleOrderSummary,
+  ConsoleSession,
+  Many,
+  One,
+  OperatorRole,
+  StaffMember,
+} from '../contract/answers.ts';
 
 /** A refused console call: its status, message and field errors (422). */
 export class ConsoleError extends Error {
@@ -61,4 +70,13 @@ export const consoleApi = {
     call<One<StaffMember>>('PATCH', `${store(slug)}/staff/${id}`, { role }),
   remove: (slug: string, id: string) => call<{ message: string }>('DELETE', `${store(slug)}/staff/${id}`),
   audit: (slug: string, page: number) => call<Many<AuditEntry>>('GET', `${store(slug)}/audit?page=${page}`),
+  /** `filters` as the page's URL has them (q, status, from, to, email, number, page). */
+  orders: (slug: string, filters: URLSearchParams) =>
+    call<Many<ConsoleOrderSummary>>('GET', `${store(slug)}/orders?${filters.toString()}`),
+  order: (slug: string, id: string) =>
+    call<One<ConsoleOrder>>('GET', `${store(slug)}/orders/${encodeURIComponent(id)}`),
+  refund: (slug: string, id: string, refund: { amount: string; restock: string[]; idempotency_key: string }) =>
+    call<One<ConsoleOrder>>('POST', `${store(slug)}/orders/${encodeURIComponent(id)}/refunds`, refund),
+  fulfil: (slug: string, id: string, shipment: { carrier: string; tracking_number: string }) =>
+    call<One<ConsoleOrder>>('POST', `${store(slug)}/orders/${encodeURIComponent(id)}/fulfillment`, shipment),
 };
