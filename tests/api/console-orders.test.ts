@@ -4,6 +4,7 @@
  * cards credited back, stock returned, fulfilment with its mail, roles and store isolation.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PaymentProviderError } from '../../src/server/payments/provider.ts';
 import { operatorOf, type Operator } from './support/operator.ts';
 import { acmeId, giftCard, S, stockedVariant } from './support/shopper.ts';
 import { ADDRESS, CARDS, newToken, startTestApp, type TestApp } from './support/test-app.ts';
@@ -13,9 +14,24 @@ let owner: Operator;
 let editor: Operator;
 let vipOwner: Operator;
 const O = '/admin/stores/acme/orders';
+/** Set by a test: the provider's next refund is made, then its answer lost (a timeout). */
+let loseNextRefundAnswer = false;
 
 beforeAll(async () => {
-  api = await startTestApp();
+  api = await startTestApp(
+    {},
+    {
+      wrapPayments: (processor) => ({
+        ...processor,
+        async refundIntent(id, key, amountCents) {
+          await processor.refundIntent(id, key, amountCents);
+          if (!loseNextRefundAnswer) return;
+          loseNextRefundAnswer = false;
+          throw new PaymentProviderError('the refund answer was lost');
+        },
+      }),
+    },
+  );
   owner = await operatorOf(api, 'acme', 'owner@acme.test', 'owner');
   editor = await operatorOf(api, 'acme', 'editor@acme.test', 'editor');
   vipOwner = await operatorOf(api, 'vip', 'owner@vip.test', 'owner');
@@ -255,6 +271,27 @@ describe('refunds', () => {
     const other = await owner.call('POST', `${O}/${placed.id}/refunds`, { body: { ...body, amount: '4.00' } });
     expect(other.status).toBe(422);
     expect(other.body.errors.idempotency_key).toHaveLength(1);
+  });
+
+  test('a refund whose provider answer was lost stays owed, counts against what is left, and the same request settles it once', async () => {
+    const placed = await placeOrder({ priceCents: 1000, quantity: 1 });
+    const paid = (await owner.call('GET', `${O}/${placed.id}`)).body.data.paid as string;
+    const body = { amount: '4.00', idempotency_key: crypto.randomUUID() };
+    loseNextRefundAnswer = true;
+    const lost = await owner.call('POST', `${O}/${placed.id}/refunds`, { body });
+    expect(lost.status).toBe(502);
+    const owed = (await owner.call('GET', `${O}/${placed.id}`)).body.data;
+    expect(owed).toMatchObject({ refunded: '0.00', payment_status: 'paid', refunds: [{ settled: false }] });
+    expect(owed.refundable).toBe((Number(paid) - 4).toFixed(2));
+    expect((await refund(owner, placed.id, { amount: paid })).status).toBe(422);
+    expect(await mailsKeyed(`order-refund:`)).not.toContainEqual(
+      expect.objectContaining({ subject: expect.stringContaining(placed.number) }),
+    );
+
+    const retried = await owner.call('POST', `${O}/${placed.id}/refunds`, { body });
+    expect(retried.status).toBe(201);
+    expect(retried.body.data).toMatchObject({ refunded: '4.00', refunds: [{ settled: true }] });
+    expect(await intentRefunded(placed.intentId!)).toBe(400);
   });
 
   test('refunds at once never give back more than was paid', async () => {

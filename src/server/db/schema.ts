@@ -238,7 +238,7 @@ export type OrdersTable = {
   total_cents: number;
   details: Json<OrderSnapshot>;
   created_at: Generated<Date>;
-  /** Refunded or being refunded (migration 0017, docs/decisions/198-console-orders.md). */
+  /** Given back by settled refunds (migration 0017, docs/decisions/198-console-orders.md). */
   refunded_cents: Generated<number>;
   fulfilled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   carrier: ColumnType<string | null, string | null | undefined, string | null>;

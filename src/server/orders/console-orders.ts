@@ -172,7 +172,7 @@ export async function orderDetail(db: Db, row: OrderRow): Promise<ConsoleOrder> 
     shipping: centsToDecimal(row.shipping_cents),
     gift_cards_total: centsToDecimal(row.gift_cards_cents),
     card_total: centsToDecimal(row.total_cents),
-    refundable: centsToDecimal(refundableCents(row)),
+    refundable: centsToDecimal(refundableCents(row, refunds)),
     payment:
       row.payment_intent_id && (row.provider === 'test' || row.provider === 'stripe')
         ? { provider: row.provider, payment_intent_id: row.payment_intent_id, amount: centsToDecimal(row.total_cents) }

@@ -1,9 +1,9 @@
 /**
  * Refunds from the console (docs/decisions/198-console-orders.md). A refund is reserved first — its
- * row written and the order's refunded total raised under the order's row lock, so two refunds at
- * once can never give back more than was paid — then the provider is asked outside any transaction
- * with a key fixed by the row, then it is settled: gift cards credited, stock returned, audited and
- * mailed in one transaction. A provider failure leaves the refund reserved; the same request again
+ * row written under the order's row lock, after every earlier refund (settled or not) was counted, so
+ * two refunds at once can never give back more than was paid — then the provider is asked outside any
+ * transaction with a key fixed by the row, then it is settled: the order's refunded total raised, gift
+ * cards credited, stock returned, audited and mailed in one transaction. A provider failure leaves the refund reserved; the same request again
  * (the form keeps its idempotency key) settles it, never a second refund.
  */
 import type { Kysely } from 'kysely';
@@ -70,7 +70,7 @@ async function splitRefund(trx: Db, order: OrderRow, refunds: readonly OrderRefu
   return { cardCents, credits };
 }
 
-/** Writes the refund and raises the order's refunded total, or finds the refund this key made before. */
+/** Writes the refund row, or finds the refund this key made before. */
 function reserveRefund(deps: AppDeps, store: StoreRow, orderId: string, actor: Actor, request: RefundRequest) {
   const amountCents = decimalToCents(request.amount);
   return deps.db.transaction().execute(async (trx) => {
@@ -82,7 +82,7 @@ function reserveRefund(deps: AppDeps, store: StoreRow, orderId: string, actor: A
       if (same.amount_cents !== amountCents) throw invalidField('idempotency_key', REFUND_MESSAGES.keyReused);
       return { order, refund: same };
     }
-    const left = refundableCents(order);
+    const left = refundableCents(order, refunds);
     if (left <= 0) throw invalidField('amount', REFUND_MESSAGES.fullyRefunded);
     if (amountCents > left) throw invalidField('amount', REFUND_MESSAGES.tooMuch(left));
     const restocked = linesToRestock(order, refunds, request.restock);
@@ -103,11 +103,6 @@ function reserveRefund(deps: AppDeps, store: StoreRow, orderId: string, actor: A
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('orders')
-      .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents) }))
-      .where('id', '=', order.id)
-      .execute();
     return { order, refund };
   });
 }
@@ -120,7 +115,7 @@ async function refundCard(deps: AppDeps, order: OrderRow, refund: OrderRefundRow
   await deps.payments.refundIntent(order.payment_intent_id, `order-refund-${order.id}-${refund.id}`, refund.card_cents);
 }
 
-/** Marks the refund done once: gift cards credited, stock back, audit entry and the shopper's mail. */
+/** Marks the refund done once: refunded total, gift cards credited, stock back, audit entry, the shopper's mail. */
 function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow, actor: Actor) {
   const { db, clock } = deps;
   return db.transaction().execute(async (trx) => {
@@ -149,11 +144,15 @@ function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow, ac
         .where('id', '=', line.variant_id)
         .where('store_id', '=', store.id)
         .execute();
-    const refunds = await orderRefunds(trx, order.id);
-    const settledTotal = refunds.filter((r) => r.settled_at).reduce((sum, r) => sum + r.amount_cents, 0);
-    const standing = (refunded: number) => ({
-      refunded: centsToDecimal(refunded),
-      payment_status: paymentStatus({ ...order, refunded_cents: refunded }),
+    const after = await trx
+      .updateTable('orders')
+      .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', settled.amount_cents) }))
+      .where('id', '=', order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const standing = (row: OrderRow) => ({
+      refunded: centsToDecimal(row.refunded_cents),
+      payment_status: paymentStatus(row),
     });
     await recordAudit(trx, {
       storeId: store.id,
@@ -162,9 +161,9 @@ function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow, ac
       action: 'order.refund',
       entity: 'order',
       entityId: order.id,
-      before: standing(settledTotal - settled.amount_cents),
+      before: standing(order),
       after: {
-        ...standing(settledTotal),
+        ...standing(after),
         refund: {
           amount: centsToDecimal(settled.amount_cents),
           card: centsToDecimal(settled.card_cents),
@@ -177,12 +176,12 @@ function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow, ac
     await queueRefundNotice(
       trx,
       store,
-      order,
+      after,
       {
         id: settled.id,
         amountCents: settled.amount_cents,
         cardCents: settled.card_cents,
-        settledTotalCents: settledTotal,
+        settledTotalCents: after.refunded_cents,
       },
       deps,
     );

@@ -6,8 +6,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('orders')
-    // Everything refunded or being refunded: a refund reserves its amount here before the provider
-    // is asked, under the order's row lock, so two refunds at once can never pass the paid amount.
+    // What the provider gave back (settled refunds); a refund still owed is counted from its row.
     .addColumn('refunded_cents', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('fulfilled_at', 'timestamptz')
     .addColumn('carrier', 'text')
