@@ -329,6 +329,16 @@ describe('refunds', () => {
     expect(balance.balance_cents).toBe(400);
   });
 
+  test('the test processor, as Stripe, takes a repeated key once and never refunds past the payment', async () => {
+    const placed = await placeOrder({ priceCents: 1000, quantity: 1 });
+    const intent = placed.intentId!;
+    await api.payments.refundIntent(intent, 'tp-key-1', 100);
+    await api.payments.refundIntent(intent, 'tp-key-1', 100);
+    expect(await intentRefunded(intent)).toBe(100);
+    await expect(api.payments.refundIntent(intent, 'tp-key-2', 1_000_000)).rejects.toThrow(/cannot be refunded/);
+    expect(await intentRefunded(intent)).toBe(100);
+  });
+
   test('editors cannot refund', async () => {
     const placed = await placeOrder({ priceCents: 1000, quantity: 1 });
     const answer = await refund(editor, placed.id, { amount: '1.00' });
