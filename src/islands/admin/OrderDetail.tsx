@@ -22,6 +22,8 @@ type Save = (request: () => Promise<{ data: ConsoleOrder }>, done: string) => Pr
 
 const AMOUNT_RULES: RuleSet = ['required', ['matches', /^\d{1,9}(\.\d{1,2})?$/]];
 const newKey = () => crypto.randomUUID();
+/** The fields the forms below show a server message next to. */
+const FORM_FIELDS = new Set(['amount', 'restock', 'carrier', 'tracking_number']);
 /** A text field's value from a submitted form, trimmed. */
 function textOf(form: FormData, name: string): string {
   const value = form.get(name);
@@ -205,8 +207,8 @@ function Order({ slug, id, role }: Props & { role: OperatorRole }) {
       return null;
     } catch (error) {
       const fields = error instanceof ConsoleError ? error.errors : {};
-      // A field's refusal is shown next to that field; the rest above the order.
-      if (Object.keys(fields).length === 0)
+      // A field's refusal is shown next to that field; the rest (a reused idempotency key…) above the order.
+      if (!Object.keys(fields).every((name) => FORM_FIELDS.has(name)) || Object.keys(fields).length === 0)
         setNotice({ ok: false, text: error instanceof Error ? error.message : String(error) });
       return fields;
     }
