@@ -270,7 +270,8 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     {
       body: refundOrderPayload,
       answers: { 201: one(consoleOrder) },
-      errors: [...CONSOLE_STORE_ERRORS, 502],
+      // 409: a deadlock or serialization failure rolled it back whole; the same request again is safe.
+      errors: [...CONSOLE_STORE_ERRORS, 409, 502],
     },
   ),
   consoleCall(
