@@ -3,11 +3,12 @@
  * row written under the order's row lock, after every earlier refund (settled or not) was counted, so
  * two refunds at once can never give back more than was paid — then the provider is asked outside any
  * transaction with a key fixed by the row, then it is settled: the order's refunded total raised, gift
- * cards credited, stock returned, audited and mailed in one transaction. A provider failure leaves the refund reserved; the same request again
- * (the form keeps its idempotency key) settles it, never a second refund.
+ * cards credited, stock returned, audited and mailed in one transaction. A provider failure leaves the
+ * refund reserved; the same request again (the form keeps its idempotency key) settles it, never a
+ * second refund.
  */
 import type { Kysely } from 'kysely';
-import { decimalToCents, formatCurrency, centsToDecimal } from '../../lib/money.ts';
+import { centsToDecimal, decimalToCents, formatCurrency } from '../../lib/money.ts';
 import type { Database, GiftCardCredit, OrderRefundRow, OrderRow, RestockedLine, StoreRow } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, invalidField, notFound } from '../http/errors.ts';
