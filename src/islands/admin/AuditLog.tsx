@@ -69,5 +69,14 @@ function Entries({ slug }: { slug: string }) {
 }
 
 export default function AuditLog({ slug }: { slug: string }) {
-  return <OwnerGate slug={slug}>{() => <Entries slug={slug} />}</OwnerGate>;
+  return (
+    <OwnerGate slug={slug}>
+      {(store) => (
+        <>
+          <h1>Audit log of {store.title}</h1>
+          <Entries slug={slug} />
+        </>
+      )}
+    </OwnerGate>
+  );
 }
