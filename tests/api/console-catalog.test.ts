@@ -85,7 +85,7 @@ describe('editing a product', () => {
       .select('listed_price_cents')
       .where('id', '=', Number(productId))
       .executeTakeFirstOrThrow();
-    expect(Number(product.listed_price_cents)).toBe(14_950);
+    expect(product.listed_price_cents).toBe(14_950);
 
     const audit = await owner.call('GET', '/admin/stores/acme/audit');
     const entry = audit.body.data.find((e: { action: string }) => e.action === 'product.update');

@@ -451,7 +451,6 @@ export const stockAdjustment = z
     at: z.string(),
   })
   .meta({ id: 'StockAdjustment' });
-export type StockAdjustment = z.infer<typeof stockAdjustment>;
 
 /** The console's product edit page: the form's fields, its version, and the stock log (newest first). */
 export const consoleProduct = z

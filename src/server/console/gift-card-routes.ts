@@ -5,8 +5,8 @@
  * the balance below zero, and disabling, after which checkout refuses the card.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
-import { sql, type Kysely } from 'kysely';
+import { Hono, type Context } from 'hono';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConsoleGiftCard, ConsoleGiftCardDetail, GiftCardLedgerEntry } from '../../lib/contract/answers.ts';
 import {
   consoleGiftCardsQuery,
@@ -15,13 +15,12 @@ import {
   issueGiftCardPayload,
 } from '../../lib/contract/payloads.ts';
 import { centsToDecimal, formatCurrency } from '../../lib/money.ts';
-import type { Database, GiftCardsTable } from '../db/schema.ts';
+import type { Database, GiftCardEventsTable, GiftCardsTable } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { conflict, invalidField, notFound } from '../http/errors.ts';
 import { readJson, readQuery, uuidId } from '../http/validation.ts';
-import { auditChange } from './audit-change.ts';
+import { auditChange, type ChangeRecord } from './audit-change.ts';
 import type { ConsoleEnv } from './routes.ts';
-import type { Selectable } from 'kysely';
 
 type Db = Kysely<Database>;
 type CardRow = Selectable<GiftCardsTable>;
@@ -47,7 +46,7 @@ export function newGiftCardCode(): string {
     value = (value << 8) | byte;
     bits += 8;
     while (bits >= 5) {
-      code += ALPHABET[(value >>> (bits - 5)) & 31];
+      code += ALPHABET.charAt((value >>> (bits - 5)) & 31);
       bits -= 5;
     }
   }
@@ -112,6 +111,31 @@ async function detailAnswer(db: Db, storeId: number, cardId: string): Promise<Co
   return { ...cardAnswer(card, maskCode(card.code)), ledger: ledger.map(({ time: _, ...entry }) => entry) };
 }
 
+type LedgerEvent = {
+  kind: GiftCardEventsTable['kind'];
+  amount: number;
+  balanceAfter: number;
+  note: string;
+};
+type GiftCardChange = { event: LedgerEvent; audit: Omit<ChangeRecord, 'entity' | 'entityId'> };
+
+/** One entry of the card's ledger, by the signed-in operator. */
+async function recordEvent(trx: Db, c: Context<ConsoleEnv>, cardId: string, event: LedgerEvent, at: Date) {
+  await trx
+    .insertInto('gift_card_events')
+    .values({
+      gift_card_id: cardId,
+      kind: event.kind,
+      amount_cents: event.amount,
+      balance_after_cents: event.balanceAfter,
+      note: event.note,
+      operator_id: c.var.session.operatorId,
+      actor: c.var.session.email,
+      at,
+    })
+    .execute();
+}
+
 /** `…/stores/{slug}/gift_cards…` of the console API. */
 export function consoleGiftCardRoutes({ db, clock }: AppDeps) {
   const app = new Hono<ConsoleEnv>();
@@ -164,19 +188,7 @@ export function consoleGiftCardRoutes({ db, clock }: AppDeps) {
           .returningAll()
           .executeTakeFirst();
       }
-      await trx
-        .insertInto('gift_card_events')
-        .values({
-          gift_card_id: row.id,
-          kind: 'issue',
-          amount_cents: amount,
-          balance_after_cents: amount,
-          note,
-          operator_id: c.var.session.operatorId,
-          actor: c.var.session.email,
-          at: now,
-        })
-        .execute();
+      await recordEvent(trx, c, row.id, { kind: 'issue', amount, balanceAfter: amount, note }, now);
       // The audit log keeps the masked code: the full one is shown once, to the operator who issued it.
       await auditChange(trx, c.var, now, {
         action: 'gift_card.issue',
@@ -196,87 +208,64 @@ export function consoleGiftCardRoutes({ db, clock }: AppDeps) {
     return c.json({ data: answer });
   });
 
-  /** Locks the store's card for a change; 404 when it is not this store's. */
-  async function lockCard(trx: Db, storeId: number, cardId: string): Promise<CardRow> {
-    const card = await trx
-      .selectFrom('gift_cards')
-      .selectAll()
-      .where('id', '=', cardId)
-      .where('store_id', '=', storeId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!card) throw notFound();
-    return card;
+  /**
+   * A change of one card of the store: in one transaction with the card's row locked (404 when it is not
+   * this store's), `apply` writes it and answers its ledger entry, which is written beside the audit's.
+   */
+  async function changeCard(
+    c: Context<ConsoleEnv>,
+    apply: (trx: Db, card: CardRow, now: Date) => Promise<GiftCardChange>,
+  ): Promise<ConsoleGiftCardDetail> {
+    const cardId = uuidId(c.req.param('id'));
+    const storeId = c.var.consoleStore.id;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const card = await trx
+        .selectFrom('gift_cards')
+        .selectAll()
+        .where('id', '=', cardId)
+        .where('store_id', '=', storeId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!card) throw notFound();
+      const change = await apply(trx, card, now);
+      await recordEvent(trx, c, card.id, change.event, now);
+      await auditChange(trx, c.var, now, { entity: 'gift_card', entityId: card.id, ...change.audit });
+    });
+    return (await detailAnswer(db, storeId, cardId))!;
   }
 
   app.post('/:id/adjustments', async (c) => {
-    const cardId = uuidId(c.req.param('id'));
     const { change, note } = await readJson(c, giftCardAdjustmentPayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      const card = await lockCard(trx, storeId, cardId);
+    const data = await changeCard(c, async (trx, card) => {
       if (card.disabled_at) throw conflict(GIFT_CARD_MESSAGES.disabledNoChange);
       // Relative, under the row lock an order's debit takes too: neither can lose the other's change.
-      if (card.balance_cents + change < 0)
-        throw invalidField('change', GIFT_CARD_MESSAGES.belowZero(card.balance_cents));
       const balance = card.balance_cents + change;
-      await trx.updateTable('gift_cards').set({ balance_cents: balance }).where('id', '=', cardId).execute();
-      await trx
-        .insertInto('gift_card_events')
-        .values({
-          gift_card_id: cardId,
-          kind: 'adjustment',
-          amount_cents: change,
-          balance_after_cents: balance,
-          note,
-          operator_id: c.var.session.operatorId,
-          actor: c.var.session.email,
-          at: now,
-        })
-        .execute();
-      await auditChange(trx, c.var, now, {
-        action: 'gift_card.adjust',
-        entity: 'gift_card',
-        entityId: cardId,
-        before: { balance: centsToDecimal(card.balance_cents) },
-        after: { balance: centsToDecimal(balance), change: centsToDecimal(change), note },
-      });
+      if (balance < 0) throw invalidField('change', GIFT_CARD_MESSAGES.belowZero(card.balance_cents));
+      await trx.updateTable('gift_cards').set({ balance_cents: balance }).where('id', '=', card.id).execute();
+      return {
+        event: { kind: 'adjustment', amount: change, balanceAfter: balance, note },
+        audit: {
+          action: 'gift_card.adjust',
+          before: { balance: centsToDecimal(card.balance_cents) },
+          after: { balance: centsToDecimal(balance), change: centsToDecimal(change), note },
+        },
+      };
     });
-    return c.json({ data: (await detailAnswer(db, storeId, cardId))! });
+    return c.json({ data });
   });
 
   app.post('/:id/disable', async (c) => {
-    const cardId = uuidId(c.req.param('id'));
     const { note } = await readJson(c, disableGiftCardPayload, { emptyAs: {} });
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      const card = await lockCard(trx, storeId, cardId);
+    const data = await changeCard(c, async (trx, card, now) => {
       if (card.disabled_at) throw conflict(GIFT_CARD_MESSAGES.alreadyDisabled);
-      await trx.updateTable('gift_cards').set({ disabled_at: now }).where('id', '=', cardId).execute();
-      await trx
-        .insertInto('gift_card_events')
-        .values({
-          gift_card_id: cardId,
-          kind: 'disable',
-          amount_cents: 0,
-          balance_after_cents: card.balance_cents,
-          note,
-          operator_id: c.var.session.operatorId,
-          actor: c.var.session.email,
-          at: now,
-        })
-        .execute();
-      await auditChange(trx, c.var, now, {
-        action: 'gift_card.disable',
-        entity: 'gift_card',
-        entityId: cardId,
-        before: { disabled: false },
-        after: { disabled: true, note },
-      });
+      await trx.updateTable('gift_cards').set({ disabled_at: now }).where('id', '=', card.id).execute();
+      return {
+        event: { kind: 'disable', amount: 0, balanceAfter: card.balance_cents, note },
+        audit: { action: 'gift_card.disable', before: { disabled: false }, after: { disabled: true, note } },
+      };
     });
-    return c.json({ data: (await detailAnswer(db, storeId, cardId))! });
+    return c.json({ data });
   });
 
   return app;

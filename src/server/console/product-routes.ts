@@ -147,8 +147,8 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
       id: String(row.id),
       name: row.name,
       skus: row.skus,
-      price: centsToDecimal(Number(row.listed_price_cents)),
-      stock: Number(row.stock),
+      price: centsToDecimal(row.listed_price_cents),
+      stock: row.stock,
       featured: row.featured,
       position: row.position,
     }));
