@@ -8,6 +8,7 @@ import type { ConsoleGiftCard, ConsoleGiftCardDetail, GiftCardLedgerEntry } from
 import { consoleApi } from '../../lib/api-client/console-api.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { TextField } from '../forms/TextField.tsx';
+import { Pager, pagesOf } from './Pager.tsx';
 import { StaffGate } from './StoreGate.tsx';
 import { messageOf, NoticeLine, textOf, useConsoleForm } from './use-console-form.tsx';
 
@@ -99,16 +100,21 @@ function CardDetail({
 
 function Cards({ slug }: { slug: string }) {
   const [cards, setCards] = useState<ConsoleGiftCard[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [pages, setPages] = useState(1);
   const [issued, setIssued] = useState<ConsoleGiftCard | null>(null);
   const [open, setOpen] = useState<ConsoleGiftCardDetail | null>(null);
   const { notice, setNotice, formKey, submit, errorOf } = useConsoleForm();
 
   const load = useCallback(() => {
     consoleApi
-      .giftCards(slug, 1)
-      .then((answer) => setCards(answer.data))
+      .giftCards(slug, page)
+      .then((answer) => {
+        setCards(answer.data);
+        setPages(pagesOf(answer));
+      })
       .catch((error: unknown) => setNotice({ ok: false, text: messageOf(error) }));
-  }, [slug, setNotice]);
+  }, [slug, page, setNotice]);
   useEffect(load, [load]);
 
   async function onIssue(event: SubmitEvent<HTMLFormElement>) {
@@ -188,6 +194,7 @@ function Cards({ slug }: { slug: string }) {
           ))}
         </ul>
       )}
+      <Pager label="Pages of gift cards" page={page} pages={pages} onPage={setPage} />
     </>
   );
 }

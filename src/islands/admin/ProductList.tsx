@@ -4,6 +4,7 @@ import type { ConsoleProductSummary, Many } from '../../lib/contract/answers.ts'
 import { consoleApi } from '../../lib/api-client/console-api.ts';
 import { formatCurrency } from '../../lib/money.ts';
 import { TextField } from '../forms/TextField.tsx';
+import { Pager, pagesOf } from './Pager.tsx';
 import { StaffGate } from './StoreGate.tsx';
 
 function Products({ slug }: { slug: string }) {
@@ -27,7 +28,6 @@ function Products({ slug }: { slug: string }) {
     setQuery({ q: typed.trim(), page: 1 });
   }
 
-  const pages = answer?.meta ? Math.max(1, Math.ceil(answer.meta.total / answer.meta.perPage)) : 1;
   return (
     <>
       <form role="search" className="console__form" noValidate onSubmit={onSearch}>
@@ -67,29 +67,12 @@ function Products({ slug }: { slug: string }) {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages of products" className="console__links">
-          <button
-            type="button"
-            className="button"
-            disabled={query.page <= 1}
-            onClick={() => setQuery({ ...query, page: query.page - 1 })}
-          >
-            Previous page
-          </button>
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="button"
-            disabled={query.page >= pages}
-            onClick={() => setQuery({ ...query, page: query.page + 1 })}
-          >
-            Next page
-          </button>
-        </nav>
-      )}
+      <Pager
+        label="Pages of products"
+        page={query.page}
+        pages={answer ? pagesOf(answer) : 1}
+        onPage={(page) => setQuery({ ...query, page })}
+      />
     </>
   );
 }

@@ -17,7 +17,8 @@ export function NoticeLine({ notice, children }: { notice: Notice | null; childr
   if (!notice) return null;
   return (
     <div className={notice.ok ? 'alert' : 'alert alert--error'} role={notice.ok ? 'status' : 'alert'}>
-      {notice.text} {children}
+      {notice.text}
+      {children ? <> {children}</> : null}
     </div>
   );
 }
