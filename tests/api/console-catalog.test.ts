@@ -126,6 +126,22 @@ describe('editing a product', () => {
     expect((await editor.call('GET', `${P}/${productId}`)).body.data.name).toBe('Lamp One');
   });
 
+  test('a price written elsewhere (as the import writes it) makes an open form stale too; stock does not', async () => {
+    const { productId, variantId } = await productOf('GEL-PENS');
+    const opened = await formOf(productId);
+    const adjusted = await editor.call('POST', `${P}/${productId}/stock_adjustments`, {
+      body: { variant_id: variantId, change: 2, reason: 'received' },
+    });
+    expect(adjusted.body.data.version).toBe(opened.version);
+    await api.db
+      .updateTable('product_variants')
+      .set({ price_cents: 1_111 })
+      .where('id', '=', Number(variantId))
+      .execute();
+    const stale = await editor.call('PATCH', `${P}/${productId}`, { body: { ...opened, name: 'Pens' } });
+    expect(stale.status).toBe(409);
+  });
+
   test('bad input names its field and writes nothing', async () => {
     const { productId, variantId } = await productOf('CERAMIC-MUG');
     const form = await formOf(productId);
