@@ -1,6 +1,6 @@
 /**
- * /admin: the sign-in form when signed out; once signed in, the operator's stores (with their role and,
- * for owners, staff and audit log), sign out and sign out everywhere.
+ * /admin: the sign-in form when signed out; once signed in, the operator's stores (with their role, products
+ * and gift cards and, for owners, staff and audit log), sign out and sign out everywhere.
  */
 import { useState } from 'react';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
@@ -45,12 +45,16 @@ export default function ConsoleHome() {
             <li key={store.slug} className="console__panel">
               <h2>{store.title}</h2>
               <p>{store.role === 'owner' ? 'Owner' : 'Editor'}</p>
-              {store.role === 'owner' && (
-                <p className="console__links">
-                  <a href={`/admin/${store.slug}/staff`}>Staff of {store.title}</a>
-                  <a href={`/admin/${store.slug}/audit`}>Audit log of {store.title}</a>
-                </p>
-              )}
+              <p className="console__links">
+                <a href={`/admin/${store.slug}/products`}>Products of {store.title}</a>
+                <a href={`/admin/${store.slug}/gift-cards`}>Gift cards of {store.title}</a>
+                {store.role === 'owner' && (
+                  <>
+                    <a href={`/admin/${store.slug}/staff`}>Staff of {store.title}</a>
+                    <a href={`/admin/${store.slug}/audit`}>Audit log of {store.title}</a>
+                  </>
+                )}
+              </p>
             </li>
           ))}
         </ul>

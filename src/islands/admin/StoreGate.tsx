@@ -1,9 +1,14 @@
 /** What a store's console page shows before its content: loading, sign-in, or a refusal. */
 import type { ReactNode } from 'react';
+import type { ConsoleSession } from '../../lib/contract/answers.ts';
 import { useConsoleSession } from './use-console-session.ts';
 
-/** Renders `children(role)` for an owner of the store; otherwise the reason they cannot see it. */
-export function OwnerGate({ slug, children }: { slug: string; children: () => ReactNode }) {
+/** The store a console page is about, as the session names it: slug, title and the operator's role. */
+export type ConsoleStore = ConsoleSession['stores'][number];
+
+type GateProps = { slug: string; children: (store: ConsoleStore) => ReactNode };
+
+function Gate({ slug, ownersOnly, children }: GateProps & { ownersOnly: boolean }) {
   const state = useConsoleSession();
   if (state.kind === 'loading') return <p role="status">Loading…</p>;
   if (state.kind === 'signed-out')
@@ -25,11 +30,21 @@ export function OwnerGate({ slug, children }: { slug: string; children: () => Re
         This store does not exist or you have no access to it. <a href="/admin">Your stores</a>
       </div>
     );
-  if (store.role !== 'owner')
+  if (ownersOnly && store.role !== 'owner')
     return (
       <div className="alert alert--error" role="alert">
         Only the store’s owners can see this page. <a href="/admin">Your stores</a>
       </div>
     );
-  return <>{children()}</>;
+  return <>{children(store)}</>;
+}
+
+/** Renders `children(store)` for an owner of the store; otherwise the reason they cannot see it. */
+export function OwnerGate(props: GateProps) {
+  return <Gate {...props} ownersOnly />;
+}
+
+/** Renders `children(store)` for anyone on the store's staff (owners and editors). */
+export function StaffGate(props: GateProps) {
+  return <Gate {...props} ownersOnly={false} />;
 }

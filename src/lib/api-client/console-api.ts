@@ -3,7 +3,19 @@
  * session cookie is SameSite=Strict and HttpOnly; writes carry the session's CSRF token, which `me` and
  * `confirmSignIn` hand over.
  */
-import type { AuditEntry, ConsoleSession, Many, One, OperatorRole, StaffMember } from '../contract/answers.ts';
+import type {
+  AuditEntry,
+  ConsoleGiftCard,
+  ConsoleGiftCardDetail,
+  ConsoleProduct,
+  ConsoleProductSummary,
+  ConsoleSession,
+  Many,
+  One,
+  OperatorRole,
+  StaffMember,
+} from '../contract/answers.ts';
+import type { ProductEditPayload, StockAdjustmentPayload } from '../contract/payloads.ts';
 
 /** A refused console call: its status, message and field errors (422). */
 export class ConsoleError extends Error {
@@ -61,4 +73,23 @@ export const consoleApi = {
     call<One<StaffMember>>('PATCH', `${store(slug)}/staff/${id}`, { role }),
   remove: (slug: string, id: string) => call<{ message: string }>('DELETE', `${store(slug)}/staff/${id}`),
   audit: (slug: string, page: number) => call<Many<AuditEntry>>('GET', `${store(slug)}/audit?page=${page}`),
+  products: (slug: string, q: string, page: number) =>
+    call<Many<ConsoleProductSummary>>(
+      'GET',
+      `${store(slug)}/products?${new URLSearchParams({ q, page: String(page) }).toString()}`,
+    ),
+  product: (slug: string, id: string) => call<One<ConsoleProduct>>('GET', `${store(slug)}/products/${id}`),
+  saveProduct: (slug: string, id: string, edit: ProductEditPayload) =>
+    call<One<ConsoleProduct>>('PATCH', `${store(slug)}/products/${id}`, edit),
+  adjustStock: (slug: string, id: string, adjustment: StockAdjustmentPayload) =>
+    call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/stock_adjustments`, adjustment),
+  giftCards: (slug: string, page: number) =>
+    call<Many<ConsoleGiftCard>>('GET', `${store(slug)}/gift_cards?page=${page}`),
+  issueGiftCard: (slug: string, amount: string, note: string) =>
+    call<One<ConsoleGiftCard>>('POST', `${store(slug)}/gift_cards`, { amount, note }),
+  giftCard: (slug: string, id: string) => call<One<ConsoleGiftCardDetail>>('GET', `${store(slug)}/gift_cards/${id}`),
+  adjustGiftCard: (slug: string, id: string, change: string, note: string) =>
+    call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/adjustments`, { change, note }),
+  disableGiftCard: (slug: string, id: string) =>
+    call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/disable`, { note: '' }),
 };

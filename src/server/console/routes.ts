@@ -22,11 +22,13 @@ import { conflict, HttpError, invalidField, notFound } from '../http/errors.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { recordAudit } from './audit.ts';
+import { consoleGiftCardRoutes } from './gift-card-routes.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
 import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
+import { consoleProductRoutes } from './product-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
 
-type ConsoleEnv = AppEnv & {
+export type ConsoleEnv = AppEnv & {
   Variables: { session: ConsoleSessionRow; consoleStore: StoreRow; role: OperatorRole };
 };
 
@@ -311,7 +313,8 @@ export function consoleRoutes(deps: AppDeps) {
         .selectFrom('audit_log')
         .select([sql<string>`id::text`.as('id'), 'actor', 'action', 'entity', 'entity_id', 'before', 'after', 'at'])
         .where('store_id', '=', storeId)
-        .orderBy('id', 'desc')
+        // Qualified: a bare `id` would sort by the text column answered under that name ("9" after "10").
+        .orderBy('audit_log.id', 'desc')
         .limit(AUDIT_PAGE_SIZE)
         .offset((page - 1) * AUDIT_PAGE_SIZE)
         .execute(),
@@ -324,6 +327,10 @@ export function consoleRoutes(deps: AppDeps) {
     const data: AuditEntry[] = rows.map((row) => ({ ...row, at: row.at.toISOString() }));
     return c.json({ data, meta: { total: total.total, page, perPage: AUDIT_PAGE_SIZE } });
   });
+
+  // Catalog and gift cards: owners and editors (docs/decisions/199-console-catalog-and-gift-cards.md).
+  app.route('/stores/:slug/products', consoleProductRoutes(deps));
+  app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
 
   return app;
 }
