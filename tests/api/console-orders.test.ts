@@ -213,6 +213,20 @@ describe('refunds', () => {
     expect(second.body.data.history.map((h: { event: string }) => h.event)).toEqual(['placed', 'refunded', 'refunded']);
     expect(await intentRefunded(placed.intentId!)).toBe(Math.round(Number(paid) * 100));
     expect(await stockOf(placed.variant)).toBe(stockBefore + 2);
+    const adjustments = await api.db
+      .selectFrom('stock_adjustments')
+      .select(['delta', 'stock_after', 'reason', 'note', 'actor'])
+      .where('variant_id', '=', Number(placed.variant))
+      .execute();
+    expect(adjustments).toEqual([
+      {
+        delta: 2,
+        stock_after: stockBefore + 2,
+        reason: 'other',
+        note: `Refund of order ${placed.number}`,
+        actor: 'owner@acme.test',
+      },
+    ]);
 
     const mails = await mailsKeyed('order-refund:');
     const mine = mails.filter((m) => m.text_body.includes(placed.number));
@@ -327,6 +341,14 @@ describe('refunds', () => {
       .where('id', '=', card.id)
       .executeTakeFirstOrThrow();
     expect(balance.balance_cents).toBe(400);
+    const ledger = await api.db
+      .selectFrom('gift_card_events')
+      .select(['kind', 'amount_cents', 'balance_after_cents', 'note'])
+      .where('gift_card_id', '=', card.id)
+      .execute();
+    expect(ledger).toEqual([
+      { kind: 'adjustment', amount_cents: 400, balance_after_cents: 400, note: `Refund of order ${placed.number}` },
+    ]);
   });
 
   test('the test processor, as Stripe, takes a repeated key once and never refunds past the payment', async () => {

@@ -310,10 +310,8 @@ describe('another store’s operator', () => {
   ];
   const storeOperations = CONSOLE_OPERATIONS.filter((operation) => operation.path.includes('{slug}'));
   const concrete = (path: string, slug: string) => path.replace('{slug}', slug).replace('{id}', '1');
-  // One session for the whole walk: a sign-in per route would pass the per-email sign-in limit.
-  let vipSession: Operator | undefined;
-  const vipOwnerOnce = async () => (vipSession ??= await operatorOf(api, 'vip', 'owner@vip.test', 'owner'));
   const sampleBody = { email: 'intruder@example.com', role: 'owner' };
+  let vipOwnerSession: Promise<Operator> | undefined;
 
   test('every console route either names a store or is one of the session routes', () => {
     expect(storeOperations.length).toBeGreaterThan(0);
@@ -325,7 +323,9 @@ describe('another store’s operator', () => {
   test.each(
     storeOperations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation] as const),
   )('%s answers 404 to an owner of another store and writes nothing', async (_, operation) => {
-    const vipOwner = await vipOwnerOnce();
+    // Signed in once for the whole walk: a sign-in per route would pass the per-email limit.
+    vipOwnerSession ??= operatorOf(api, 'vip', 'owner@vip.test', 'owner');
+    const vipOwner = await vipOwnerSession;
     const auditBefore = await api.db.selectFrom('audit_log').select('id').execute();
     const answer = await vipOwner.call(operation.method.toUpperCase(), concrete(operation.path, 'acme'), {
       ...(operation.body ? { body: sampleBody } : {}),
@@ -337,8 +337,8 @@ describe('another store’s operator', () => {
       ...(operation.body ? { body: { role: 'owner', email: 'x' } } : {}),
     });
     expect([200, 201, 404, 409, 422]).toContain(own.status);
-    // Ids of its own store that do not exist (staff member 1, order 1) are the only 404 there.
-    if (own.status === 404) expect(concrete(operation.path, 'vip')).toMatch(/\/(staff|orders)\/1(\/|$)/);
+    // Only a record id may be unknown there (id 1 is another store's record, or no record at all).
+    if (own.status === 404) expect(operation.path).toContain('{id}');
   });
 
   test.each(

@@ -104,4 +104,20 @@ describe('with LISTING_INDEX_MS=5000', () => {
       await api.db.updateTable('product_variants').set({ price_cents }).where('id', '=', id).execute();
     }
   });
+
+  test.each(['', 'price', '-price', 'name', '-name', 'newest', 'featured'])(
+    'pages of a filtered list sorted by "%s" are its slices, in order, without gaps or repeats',
+    async (sort) => {
+      const query = `in_stock=true&price_min=10${sort ? `&sort=${sort}` : ''}`;
+      const whole = (await api.call('GET', `/store_front/acme/listings?${query}&per_page=100`)).body as Page;
+      expect(whole.meta.total).toBeGreaterThan(10);
+      const pages: string[] = [];
+      for (let page = 1; pages.length < whole.meta.total; page++) {
+        const res = (await api.call('GET', `/store_front/acme/listings?${query}&per_page=4&page=${page}`)).body as Page;
+        expect(res.data.length).toBeGreaterThan(0);
+        pages.push(...keys(res));
+      }
+      expect(pages).toEqual(keys(whole));
+    },
+  );
 });

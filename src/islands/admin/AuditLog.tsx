@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { AuditEntry } from '../../lib/contract/answers.ts';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
+import { Pager, pagesOf } from './Pager.tsx';
 import { OwnerGate } from './StoreGate.tsx';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
@@ -17,7 +18,7 @@ function Entries({ slug }: { slug: string }) {
       .then((answer) =>
         setEntries({
           data: answer.data,
-          pages: Math.max(1, Math.ceil((answer.meta?.total ?? 0) / (answer.meta?.perPage ?? 50))),
+          pages: pagesOf(answer),
         }),
       )
       .catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
@@ -53,21 +54,20 @@ function Entries({ slug }: { slug: string }) {
           </li>
         ))}
       </ol>
-      <nav aria-label="Audit log pages" className="console__links">
-        <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Newer
-        </button>
-        <span>
-          Page {page} of {entries.pages}
-        </span>
-        <button type="button" className="button" disabled={page >= entries.pages} onClick={() => setPage(page + 1)}>
-          Older
-        </button>
-      </nav>
+      <Pager label="Audit log pages" page={page} pages={entries.pages} onPage={setPage} previous="Newer" next="Older" />
     </>
   );
 }
 
 export default function AuditLog({ slug }: { slug: string }) {
-  return <OwnerGate slug={slug}>{() => <Entries slug={slug} />}</OwnerGate>;
+  return (
+    <OwnerGate slug={slug}>
+      {(store) => (
+        <>
+          <h1>Audit log of {store.title}</h1>
+          <Entries slug={slug} />
+        </>
+      )}
+    </OwnerGate>
+  );
 }

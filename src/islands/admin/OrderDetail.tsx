@@ -85,7 +85,7 @@ function RefundForm({ slug, order, save }: FormProps) {
         {...(errors.amount?.[0] ? { error: errors.amount[0] } : {})}
       />
       {restockable.length > 0 && (
-        <fieldset className="console__choices">
+        <fieldset className="console__fieldset console__choices">
           <legend>Put back in stock</legend>
           {restockable.map((line) => (
             <Checkbox
@@ -171,8 +171,8 @@ function Lines({ order }: { order: ConsoleOrder }) {
           <tr key={line.id}>
             <th scope="row" data-label="Item">
               {line.product_name} ({line.variant_name})
-              {line.bundle && <span className="console__muted"> in {line.bundle.name}</span>}
-              {line.restocked && <span className="console__muted"> — back in stock</span>}
+              {line.bundle && <span className="console__hint"> in {line.bundle.name}</span>}
+              {line.restocked && <span className="console__hint"> — back in stock</span>}
             </th>
             <td data-label="SKU">{line.sku ?? '—'}</td>
             <td data-label="Quantity">{line.quantity}</td>
@@ -316,5 +316,5 @@ function Order({ slug, id, role }: Props & { role: OperatorRole }) {
 }
 
 export default function OrderDetail(props: Props) {
-  return <StaffGate slug={props.slug}>{(role) => <Order {...props} role={role} />}</StaffGate>;
+  return <StaffGate slug={props.slug}>{(store) => <Order {...props} role={store.role} />}</StaffGate>;
 }

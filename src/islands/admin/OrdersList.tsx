@@ -96,7 +96,7 @@ function OrderRows({ slug, orders }: { slug: string; orders: ConsoleOrderSummary
             <td data-label="Customer">
               {order.name}
               <br />
-              <span className="console__muted">{order.email}</span>
+              <span className="console__hint">{order.email}</span>
             </td>
             <td data-label="Paid">{formatCurrency(order.paid)}</td>
             <td data-label="Payment">

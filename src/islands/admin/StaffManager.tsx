@@ -95,34 +95,40 @@ function Staff({ slug }: { slug: string }) {
         <ul className="console__staff">
           {staff.map((member) => {
             const other: OperatorRole = member.role === 'owner' ? 'editor' : 'owner';
+            // The API refuses to leave a store without an owner (409); the page does not offer it.
+            const onlyOwner = member.role === 'owner' && staff.filter((m) => m.role === 'owner').length === 1;
             return (
               <li key={member.id} className="console__panel">
                 <p>
                   <strong>{member.email}</strong> {member.you && '(you)'} — {roleName(member.role)}
                 </p>
-                <p className="console__links">
-                  <button
-                    type="button"
-                    className="button"
-                    aria-label={`Make ${other}: ${member.email}`}
-                    onClick={() =>
-                      void run(
-                        () => consoleApi.changeRole(slug, member.id, other),
-                        `${member.email} is now ${other === 'owner' ? 'an owner' : 'an editor'}.`,
-                      )
-                    }
-                  >
-                    Make {other}
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
-                    aria-label={`Remove: ${member.email}`}
-                    onClick={() => void run(() => consoleApi.remove(slug, member.id), `${member.email} is removed.`)}
-                  >
-                    Remove
-                  </button>
-                </p>
+                {onlyOwner ? (
+                  <p className="console__hint">The only owner: invite another owner before changing this role.</p>
+                ) : (
+                  <p className="console__links">
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Make ${other}: ${member.email}`}
+                      onClick={() =>
+                        void run(
+                          () => consoleApi.changeRole(slug, member.id, other),
+                          `${member.email} is now ${other === 'owner' ? 'an owner' : 'an editor'}.`,
+                        )
+                      }
+                    >
+                      Make {other}
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Remove: ${member.email}`}
+                      onClick={() => void run(() => consoleApi.remove(slug, member.id), `${member.email} is removed.`)}
+                    >
+                      Remove
+                    </button>
+                  </p>
+                )}
               </li>
             );
           })}
@@ -133,5 +139,14 @@ function Staff({ slug }: { slug: string }) {
 }
 
 export default function StaffManager({ slug }: { slug: string }) {
-  return <OwnerGate slug={slug}>{() => <Staff slug={slug} />}</OwnerGate>;
+  return (
+    <OwnerGate slug={slug}>
+      {(store) => (
+        <>
+          <h1>Staff of {store.title}</h1>
+          <Staff slug={slug} />
+        </>
+      )}
+    </OwnerGate>
+  );
 }

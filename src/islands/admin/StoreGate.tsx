@@ -1,21 +1,14 @@
 /** What a store's console page shows before its content: loading, sign-in, or a refusal. */
 import type { ReactNode } from 'react';
-import type { OperatorRole } from '../../lib/contract/answers.ts';
+import type { ConsoleSession } from '../../lib/contract/answers.ts';
 import { useConsoleSession } from './use-console-session.ts';
 
-type GateProps = { slug: string; children: (role: OperatorRole) => ReactNode };
+/** The store a console page is about, as the session names it: slug, title and the operator's role. */
+export type ConsoleStore = ConsoleSession['stores'][number];
 
-/** Renders `children()` for an owner of the store; otherwise the reason they cannot see it. */
-export function OwnerGate(props: GateProps) {
-  return <StoreGate {...props} ownersOnly />;
-}
+type GateProps = { slug: string; children: (store: ConsoleStore) => ReactNode };
 
-/** Renders `children(role)` for anyone on the store's staff, owner or editor. */
-export function StaffGate(props: GateProps) {
-  return <StoreGate {...props} ownersOnly={false} />;
-}
-
-function StoreGate({ slug, children, ownersOnly }: GateProps & { ownersOnly: boolean }) {
+function Gate({ slug, ownersOnly, children }: GateProps & { ownersOnly: boolean }) {
   const state = useConsoleSession();
   if (state.kind === 'loading') return <p role="status">Loading…</p>;
   if (state.kind === 'signed-out')
@@ -43,5 +36,15 @@ function StoreGate({ slug, children, ownersOnly }: GateProps & { ownersOnly: boo
         Only the store’s owners can see this page. <a href="/admin">Your stores</a>
       </div>
     );
-  return <>{children(store.role)}</>;
+  return <>{children(store)}</>;
+}
+
+/** Renders `children(store)` for an owner of the store; otherwise the reason they cannot see it. */
+export function OwnerGate(props: GateProps) {
+  return <Gate {...props} ownersOnly />;
+}
+
+/** Renders `children(store)` for anyone on the store's staff (owners and editors). */
+export function StaffGate(props: GateProps) {
+  return <Gate {...props} ownersOnly={false} />;
 }

@@ -5,6 +5,10 @@
  */
 import type {
   AuditEntry,
+  ConsoleGiftCard,
+  ConsoleGiftCardDetail,
+  ConsoleProduct,
+  ConsoleProductSummary,
   ConsoleOrder,
   ConsoleOrderSummary,
   ConsoleSession,
@@ -13,6 +17,7 @@ import type {
   OperatorRole,
   StaffMember,
 } from '../contract/answers.ts';
+import type { ProductEditPayload, StockAdjustmentPayload } from '../contract/payloads.ts';
 
 /** A refused console call: its status, message and field errors (422). */
 export class ConsoleError extends Error {
@@ -70,6 +75,25 @@ export const consoleApi = {
     call<One<StaffMember>>('PATCH', `${store(slug)}/staff/${id}`, { role }),
   remove: (slug: string, id: string) => call<{ message: string }>('DELETE', `${store(slug)}/staff/${id}`),
   audit: (slug: string, page: number) => call<Many<AuditEntry>>('GET', `${store(slug)}/audit?page=${page}`),
+  products: (slug: string, q: string, page: number) =>
+    call<Many<ConsoleProductSummary>>(
+      'GET',
+      `${store(slug)}/products?${new URLSearchParams({ q, page: String(page) }).toString()}`,
+    ),
+  product: (slug: string, id: string) => call<One<ConsoleProduct>>('GET', `${store(slug)}/products/${id}`),
+  saveProduct: (slug: string, id: string, edit: ProductEditPayload) =>
+    call<One<ConsoleProduct>>('PATCH', `${store(slug)}/products/${id}`, edit),
+  adjustStock: (slug: string, id: string, adjustment: StockAdjustmentPayload) =>
+    call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/stock_adjustments`, adjustment),
+  giftCards: (slug: string, page: number) =>
+    call<Many<ConsoleGiftCard>>('GET', `${store(slug)}/gift_cards?page=${page}`),
+  issueGiftCard: (slug: string, amount: string, note: string) =>
+    call<One<ConsoleGiftCard>>('POST', `${store(slug)}/gift_cards`, { amount, note }),
+  giftCard: (slug: string, id: string) => call<One<ConsoleGiftCardDetail>>('GET', `${store(slug)}/gift_cards/${id}`),
+  adjustGiftCard: (slug: string, id: string, change: string, note: string) =>
+    call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/adjustments`, { change, note }),
+  disableGiftCard: (slug: string, id: string) =>
+    call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/disable`, { note: '' }),
   /** `filters` as the page's URL has them (q, status, from, to, email, number, page). */
   orders: (slug: string, filters: URLSearchParams) =>
     call<Many<ConsoleOrderSummary>>('GET', `${store(slug)}/orders?${filters.toString()}`),

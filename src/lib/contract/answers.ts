@@ -511,3 +511,98 @@ export const consoleOrder = z
   })
   .meta({ id: 'ConsoleOrder' });
 export type ConsoleOrder = z.infer<typeof consoleOrder>;
+// ---------------------------------------------------------------- console: catalog and gift cards
+// (docs/decisions/199-console-catalog-and-gift-cards.md)
+
+/** A row of the console's product list. */
+export const consoleProductSummary = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    skus: z.array(z.string()),
+    /** The lowest variant price. */
+    price: money,
+    /** Units in stock over all variants. */
+    stock: z.number().int(),
+    featured: z.boolean(),
+    position: z.number().int(),
+  })
+  .meta({ id: 'ConsoleProductSummary' });
+export type ConsoleProductSummary = z.infer<typeof consoleProductSummary>;
+
+export const stockReason = z.enum(['received', 'correction', 'damaged', 'other']).meta({ id: 'StockReason' });
+export type StockReason = z.infer<typeof stockReason>;
+
+export const stockAdjustment = z
+  .strictObject({
+    id: z.string(),
+    variant_id: z.string(),
+    sku: z.string(),
+    change: z.number().int(),
+    stock_after: z.number().int().min(0),
+    reason: stockReason,
+    note: z.string(),
+    actor: z.string(),
+    at: z.string(),
+  })
+  .meta({ id: 'StockAdjustment' });
+
+/** The console's product edit page: the form's fields, its version, and the stock log (newest first). */
+export const consoleProduct = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    /** Sanitised HTML, as the storefront shows it. */
+    description_html: z.string(),
+    featured: z.boolean(),
+    position: z.number().int(),
+    /** Sent back with a save: a save made from an older version is refused (409). */
+    version: z.number().int().min(1),
+    variants: z.array(
+      z.strictObject({
+        id: z.string(),
+        sku: z.string(),
+        name: z.string(),
+        price: money,
+        stock: z.number().int().min(0),
+      }),
+    ),
+    adjustments: z.array(stockAdjustment),
+  })
+  .meta({ id: 'ConsoleProduct' });
+export type ConsoleProduct = z.infer<typeof consoleProduct>;
+
+/** A gift card in the console: its code is masked, except in the answer that issued it. */
+export const consoleGiftCard = z
+  .strictObject({
+    id: z.string(),
+    code: z.string(),
+    balance: money,
+    initial: money,
+    disabled: z.boolean(),
+    expires_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ConsoleGiftCard' });
+export type ConsoleGiftCard = z.infer<typeof consoleGiftCard>;
+
+export const giftCardLedgerEntry = z
+  .strictObject({
+    kind: z.enum(['issue', 'redemption', 'adjustment', 'disable']),
+    /** Signed: what the entry added to (or took from) the balance. */
+    amount: money,
+    note: z.string(),
+    /** The operator; null for a redemption. */
+    actor: z.string().nullable(),
+    /** The order's number for a redemption. */
+    order_number: z.number().int().nullable(),
+    at: z.string(),
+  })
+  .meta({ id: 'GiftCardLedgerEntry' });
+export type GiftCardLedgerEntry = z.infer<typeof giftCardLedgerEntry>;
+
+/** A gift card with its ledger, newest first. */
+export const consoleGiftCardDetail = consoleGiftCard
+  .extend({ ledger: z.array(giftCardLedgerEntry) })
+  .meta({ id: 'ConsoleGiftCardDetail' });
+export type ConsoleGiftCardDetail = z.infer<typeof consoleGiftCardDetail>;

@@ -430,3 +430,135 @@ export const fulfilOrderPayload = z.object({
     .max(100, 'Tracking number must be at most 100 characters.')
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Tracking numbers hold letters, digits, spaces and dashes.'),
 });
+// ---------------------------------------------------------------- console: catalog and gift cards
+// (docs/decisions/199-console-catalog-and-gift-cards.md)
+
+/** The most a price, a gift card or a gift card adjustment may be: $999,999.99. */
+const MAX_AMOUNT_CENTS = 99_999_999;
+const EDIT_PRICE_MESSAGE = 'Price must be an amount like 12.50, from 0.00 to 999999.99.';
+const AMOUNT = /^\d{1,6}(?:\.\d{1,2})?$/;
+const SIGNED_AMOUNT = /^[+-]?\d{1,6}(?:\.\d{1,2})?$/;
+
+/** "12.5" → 1250: an amount typed in a form, as integer cents. */
+const toCents = (value: string) => {
+  const [whole = '0', fraction = ''] = value.replace(/^[+-]/, '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return value.startsWith('-') ? -cents : cents;
+};
+
+const price = z
+  .string({ error: EDIT_PRICE_MESSAGE })
+  .trim()
+  .regex(AMOUNT, EDIT_PRICE_MESSAGE)
+  .transform(toCents)
+  .pipe(z.number().max(MAX_AMOUNT_CENTS, EDIT_PRICE_MESSAGE));
+
+const pageOf = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(100_000, message).default(1);
+
+/** `?q=…&page=N` of the console's product list: q matches names and SKUs. */
+export const consoleProductsQuery = z.object({
+  q: z.string().trim().max(100, 'Search must be at most 100 characters.').default(''),
+  page: pageOf('Page must be a whole number from 1.'),
+});
+
+/**
+ * The product edit form: `version` is the one the form was opened at (a stale save is 409); the
+ * description is sanitised as the import does; each listed variant gets its price. Stock is not here:
+ * it moves by adjustments, so a stale form can never undo another editor's count.
+ */
+export const productEditPayload = z
+  .object({
+    version: z.number({ error: 'Version is required.' }).int().min(1),
+    name: required('Name', 200),
+    description_html: z
+      .string({ error: 'Description must be text.' })
+      .max(20_000, 'Description must be at most 20000 characters.'),
+    featured: z.boolean({ error: 'Featured must be true or false.' }),
+    position: z
+      .number({ error: 'Position must be a whole number from 0 to 100000.' })
+      .int('Position must be a whole number from 0 to 100000.')
+      .min(0, 'Position must be a whole number from 0 to 100000.')
+      .max(100_000, 'Position must be a whole number from 0 to 100000.'),
+    variants: z
+      .array(z.object({ id: recordId('Variant'), price }), { error: 'Variants are required.' })
+      .max(500, 'At most 500 variants.'),
+  })
+  .meta({ id: 'ProductEditPayload' });
+export type ProductEditPayload = z.input<typeof productEditPayload>;
+
+export const STOCK_REASONS = ['received', 'correction', 'damaged', 'other'] as const;
+const CHANGE_MESSAGE = 'Change must be a whole number from -100000 to 100000, not 0 (e.g. 5 or -2).';
+const NOTE_MAX = 500;
+const note = z
+  .string({ error: 'Note must be text.' })
+  .trim()
+  .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters.`)
+  .default('');
+
+/** A relative stock change of one variant (`+5`, `-2`), with its reason; "other" needs a note. */
+export const stockAdjustmentPayload = z
+  .object({
+    variant_id: recordId('Variant'),
+    change: z
+      .number({ error: CHANGE_MESSAGE })
+      .int(CHANGE_MESSAGE)
+      .min(-100_000, CHANGE_MESSAGE)
+      .max(100_000, CHANGE_MESSAGE)
+      .refine((n) => n !== 0, CHANGE_MESSAGE),
+    reason: z.enum(STOCK_REASONS, { error: 'Choose a reason: received, correction, damaged or other.' }),
+    note,
+  })
+  .refine((a) => a.reason !== 'other' || a.note !== '', {
+    message: 'Say what happened when the reason is “other”.',
+    path: ['note'],
+  })
+  .meta({ id: 'StockAdjustmentPayload' });
+export type StockAdjustmentPayload = z.input<typeof stockAdjustmentPayload>;
+
+const CARD_AMOUNT_MESSAGE = 'Amount must be an amount like 25.00, from 0.01 to 10000.00.';
+/** The most one gift card may hold: $10,000.00. */
+export const MAX_GIFT_CARD_CENTS = 1_000_000;
+
+/** Issue a gift card with its initial balance; the code is made by the server. */
+export const issueGiftCardPayload = z
+  .object({
+    amount: z
+      .string({ error: CARD_AMOUNT_MESSAGE })
+      .trim()
+      .regex(AMOUNT, CARD_AMOUNT_MESSAGE)
+      .transform(toCents)
+      .pipe(z.number().min(1, CARD_AMOUNT_MESSAGE).max(MAX_GIFT_CARD_CENTS, CARD_AMOUNT_MESSAGE)),
+    note,
+  })
+  .meta({ id: 'IssueGiftCardPayload' });
+
+const ADJUST_MESSAGE = 'Change must be an amount like 5.00 or -5.00, not 0.';
+/** A relative balance change (`5.00`, `-5.00`) with the reason in a note. */
+export const giftCardAdjustmentPayload = z
+  .object({
+    change: z
+      .string({ error: ADJUST_MESSAGE })
+      .trim()
+      .regex(SIGNED_AMOUNT, ADJUST_MESSAGE)
+      .transform(toCents)
+      .pipe(
+        z
+          .number()
+          .min(-MAX_GIFT_CARD_CENTS, ADJUST_MESSAGE)
+          .max(MAX_GIFT_CARD_CENTS, ADJUST_MESSAGE)
+          .refine((n) => n !== 0, ADJUST_MESSAGE),
+      ),
+    note: z
+      .string({ error: 'Say why the balance changes.' })
+      .trim()
+      .min(1, 'Say why the balance changes.')
+      .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters.`),
+  })
+  .meta({ id: 'GiftCardAdjustmentPayload' });
+
+/** Disabling a card: an optional note for the ledger. */
+export const disableGiftCardPayload = z.object({ note }).meta({ id: 'DisableGiftCardPayload' });
+
+/** `?page=N` of the console's gift cards. */
+export const consoleGiftCardsQuery = z.object({ page: pageOf('Page must be a whole number from 1.') });

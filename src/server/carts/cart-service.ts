@@ -363,6 +363,8 @@ export type AppliedCard = {
   code: string;
   balance_cents: number;
   expires_at: Date | null;
+  /** Disabled in the console: worth nothing, and checkout refuses the cart until it is removed. */
+  disabled: boolean;
 };
 
 function cardsOf(db: Db, cartId: string | Expression<string>) {
@@ -370,6 +372,7 @@ function cardsOf(db: Db, cartId: string | Expression<string>) {
     .selectFrom('cart_gift_cards as cg')
     .innerJoin('gift_cards as g', 'g.id', 'cg.gift_card_id')
     .select(['g.id', 'g.code', 'g.balance_cents', 'g.expires_at'])
+    .select(sql<boolean>`g.disabled_at is not null`.as('disabled'))
     .where('cg.cart_id', '=', cartId)
     .orderBy('cg.applied_at')
     .orderBy('g.code');
@@ -434,7 +437,7 @@ function withTotals(
     cards.map((g) => ({
       id: g.id,
       code: g.code,
-      balanceCents: g.expires_at && g.expires_at <= now ? 0 : g.balance_cents,
+      balanceCents: g.disabled || (g.expires_at && g.expires_at <= now) ? 0 : g.balance_cents,
     })),
   );
   return { cart, lines, cards, totals, freeShippingThresholdCents: rule.freeShippingThresholdCents };

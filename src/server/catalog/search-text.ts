@@ -9,11 +9,18 @@ const plainText = (html: RawBuilder<string>) => sql<string>`regexp_replace(${htm
  * description text, SKUs, variant names and option values — and bundles — name and description text —
  * lower-cased. Run after every change of the catalog, in the same transaction.
  */
-export async function refreshSearchText(db: Kysely<Database>, storeId: number): Promise<void> {
+export async function refreshSearchText(
+  db: Kysely<Database>,
+  storeId: number,
+  only?: { productId: number },
+): Promise<void> {
+  // One product edited in the console rewrites its own text only, not the whole store's.
+  const product = only ? sql` and p.id = ${only.productId}` : sql``;
   await sql`update products p set search_text = lower(p.name || ' ' || ${plainText(sql`p.description_html`)} || ' ' || coalesce((
     select string_agg(v.sku || ' ' || v.name || ' ' || coalesce((select string_agg(o.value, ' ') from jsonb_each_text(v.options) o), ''), ' ')
     from product_variants v where v.product_id = p.id), ''))
-    where p.store_id = ${storeId}`.execute(db);
+    where p.store_id = ${storeId}${product}`.execute(db);
+  if (only) return;
   await sql`update bundles b set search_text = lower(b.name || ' ' || ${plainText(sql`b.description_html`)})
     where b.store_id = ${storeId}`.execute(db);
 }

@@ -6,6 +6,7 @@ import { demandByVariant, stockMessage } from '../domain/stock.ts';
 import type { AppDeps } from '../http/context.ts';
 import { conflict, HttpError, invalid, invalidField } from '../http/errors.ts';
 import type { ProviderIntent } from '../payments/provider.ts';
+import { invalidCode } from '../gift-cards/routes.ts';
 import { queueOrderReceipt } from '../mail/order-receipt.ts';
 import { recordRelease, releaseOf, settleRelease } from './release.ts';
 
@@ -124,6 +125,9 @@ export async function finalizeCart(
     }
   }
   if (!cart.address) throw invalidField('address', 'Please enter your shipping address.');
+  // Unpaid, a card disabled in the console is refused as at checkout; paid, the total no longer matches
+  // (it counts for nothing) and the payment is released below.
+  if (!paid && before.cards.some((card) => card.disabled)) throw invalidCode();
   // Whether a card payment is missing is decided under the lock below: `before` was read outside any
   // transaction (lines and gift cards on different connections) and may straddle a winner's commit.
 
@@ -196,6 +200,7 @@ export async function finalizeCart(
           .set((eb) => ({ balance_cents: eb('balance_cents', '-', card.amountCents) }))
           .where('id', '=', card.id)
           .where('balance_cents', '>=', card.amountCents)
+          .where('disabled_at', 'is', null)
           .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
           .executeTakeFirst();
         if (debited.numUpdatedRows !== 1n) throw new GiftCardRace();

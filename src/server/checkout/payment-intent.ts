@@ -7,6 +7,7 @@ import type { AppDeps } from '../http/context.ts';
 import { conflict, HttpError, invalid, invalidField } from '../http/errors.ts';
 import { reshapeIntent } from '../orders/reshape.ts';
 import type { ProviderIntent } from '../payments/provider.ts';
+import { invalidCode } from '../gift-cards/routes.ts';
 import { EMPTY_CART } from './finalize.ts';
 import { recordRelease, settleRelease } from './release.ts';
 
@@ -44,6 +45,8 @@ async function checkoutOnce(deps: Deps, store: StoreRow, token: string): Promise
   // Before any payment is opened; stock is taken only by finalize (docs/decisions/090).
   const short = firstShortfall(state.lines.map(toStockLine));
   if (short) throw invalidField('quantity', stockMessage(short.stock, short.name));
+  // A card disabled in the console after it was applied: refused with the answer of an unusable code.
+  if (state.cards.some((card) => card.disabled)) throw invalidCode();
 
   const amount = state.totals.totalCents;
   if (amount === 0) return { paymentIntent: null, requiresPayment: false };

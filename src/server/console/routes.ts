@@ -1,8 +1,8 @@
 /**
  * The console's API under /api/admin (docs/decisions/197-operator-auth.md): sign-in links, sessions,
- * staff and the audit log. Every write must come from the site's own origin; every signed-in write
- * carries the session's CSRF token; a store the operator has no role in is 404, like one that does
- * not exist; an editor on an owner's route is 403.
+ * staff and the audit log, and the stores' products, gift cards and orders. Every write must come from
+ * the site's own origin; every signed-in write carries the session's CSRF token; a store the operator
+ * has no role in is 404, like one that does not exist; an editor on an owner's route is 403.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -16,17 +16,22 @@ import {
   signInConfirmPayload,
   signInRequestPayload,
 } from '../../lib/contract/payloads.ts';
-import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { Database, StoreRow } from '../db/schema.ts';
+import type { AppDeps, AppEnv } from '../http/context.ts';
 import { conflict, HttpError, invalidField, notFound } from '../http/errors.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { recordAudit } from './audit.ts';
+import { consoleGiftCardRoutes } from './gift-card-routes.ts';
+import { consoleOrderRoutes } from './order-routes.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
-import { endSessions, openSession, touchSession } from './sessions.ts';
+import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
+import { consoleProductRoutes } from './product-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
-import { forbidden, ownersOnly, OWNERS_ONLY, type ConsoleEnv } from './console-env.ts';
-import { consoleOrderRoutes } from '../orders/console-routes.ts';
+
+export type ConsoleEnv = AppEnv & {
+  Variables: { session: ConsoleSessionRow; consoleStore: StoreRow; role: OperatorRole };
+};
 
 export const CONSOLE_MESSAGES = {
   signInSent: 'If this email address belongs to an operator, a sign-in link is on its way.',
@@ -34,7 +39,7 @@ export const CONSOLE_MESSAGES = {
   linkSpent: 'This sign-in link has expired or was already used. Ask for a new one.',
   foreignOrigin: 'This request did not come from the console.',
   csrfMissing: 'This request is missing the console’s security token. Reload the page and try again.',
-  ownersOnly: OWNERS_ONLY,
+  ownersOnly: 'Only the store’s owners can do this.',
   alreadyStaff: 'This person is already on the store’s staff.',
   lastOwner: 'A store must keep at least one owner.',
 } as const;
@@ -43,6 +48,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The calls made before there is a session. */
 const SIGNED_OUT_PATHS = ['/sign_in', '/sign_in/confirm'];
 const AUDIT_PAGE_SIZE = 50;
+
+const forbidden = (message: string) => new HttpError(403, { message });
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (!given) return false;
@@ -98,10 +105,15 @@ export function consoleRoutes(deps: AppDeps) {
     c.set('role', role);
     return next();
   });
+  const ownersOnly = async (c: Context<ConsoleEnv>, next: () => Promise<void>) => {
+    if (c.var.role !== 'owner') throw forbidden(CONSOLE_MESSAGES.ownersOnly);
+    await next();
+  };
   app.use('/stores/:slug/staff', ownersOnly);
   app.use('/stores/:slug/staff/*', ownersOnly);
   app.use('/stores/:slug/audit', ownersOnly);
-  app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
+  // Money leaving the store is the owners' call (docs/decisions/198-console-orders.md).
+  app.use('/stores/:slug/orders/:id/refunds', ownersOnly);
 
   const sessionAnswer = async (operatorId: number, email: string, csrfToken: string): Promise<ConsoleSession> => ({
     email,
@@ -304,7 +316,8 @@ export function consoleRoutes(deps: AppDeps) {
         .selectFrom('audit_log')
         .select([sql<string>`id::text`.as('id'), 'actor', 'action', 'entity', 'entity_id', 'before', 'after', 'at'])
         .where('store_id', '=', storeId)
-        .orderBy('id', 'desc')
+        // Qualified: a bare `id` would sort by the text column answered under that name ("9" after "10").
+        .orderBy('audit_log.id', 'desc')
         .limit(AUDIT_PAGE_SIZE)
         .offset((page - 1) * AUDIT_PAGE_SIZE)
         .execute(),
@@ -317,6 +330,11 @@ export function consoleRoutes(deps: AppDeps) {
     const data: AuditEntry[] = rows.map((row) => ({ ...row, at: row.at.toISOString() }));
     return c.json({ data, meta: { total: total.total, page, perPage: AUDIT_PAGE_SIZE } });
   });
+
+  // Catalog and gift cards: owners and editors (docs/decisions/199-console-catalog-and-gift-cards.md).
+  app.route('/stores/:slug/products', consoleProductRoutes(deps));
+  app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
+  app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
 
   return app;
 }

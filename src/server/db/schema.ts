@@ -75,6 +75,8 @@ export type ProductsTable = {
   stocked_variants: Generated<number>;
   /** `Name U+001F Value` pairs of its variants, in their order. */
   option_values: Generated<string[]>;
+  /** Bumped by triggers on every change the console's edit form shows (migration 0018). */
+  version: Generated<number>;
 };
 
 export type ProductImagesTable = {
@@ -180,6 +182,9 @@ export type GiftCardsTable = {
   balance_cents: number;
   initial_cents: number;
   expires_at: Date | null;
+  /** A disabled card is refused at apply and checkout (migration 0018). */
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Generated<Date>;
 };
 
 export type CartGiftCardsTable = {
@@ -369,6 +374,37 @@ export type AuditLogTable = {
   at: Timestamp;
 };
 
+/** The reason an operator gives for a stock change. */
+export type StockReason = 'received' | 'correction' | 'damaged' | 'other';
+
+/** Every stock change made in the console: relative, with a reason (migration 0018). */
+export type StockAdjustmentsTable = {
+  id: Generated<number>;
+  store_id: number;
+  product_id: number;
+  variant_id: number;
+  delta: number;
+  stock_after: number;
+  reason: StockReason;
+  note: string;
+  operator_id: number | null;
+  actor: string;
+  at: Timestamp;
+};
+
+/** What operators did to a gift card (redemptions are gift_card_debits). */
+export type GiftCardEventsTable = {
+  id: Generated<number>;
+  gift_card_id: string;
+  kind: 'issue' | 'adjustment' | 'disable';
+  amount_cents: number;
+  balance_after_cents: number;
+  note: string;
+  operator_id: number | null;
+  actor: string;
+  at: Timestamp;
+};
+
 export type Database = {
   stores: StoresTable;
   allowed_recipients: AllowedRecipientsTable;
@@ -401,6 +437,8 @@ export type Database = {
   audit_log: AuditLogTable;
   order_refunds: OrderRefundsTable;
   test_processor_refunds: TestProcessorRefundsTable;
+  stock_adjustments: StockAdjustmentsTable;
+  gift_card_events: GiftCardEventsTable;
 };
 
 export type StoreRow = Selectable<StoresTable>;

@@ -8,9 +8,9 @@ import { giftCardPayload, removeGiftCardPayload } from '../../lib/contract/paylo
 
 export const MAX_GIFT_CARDS_PER_CART = 5;
 
-// Unknown, expired and empty codes get this exact answer, so a guesser learns nothing from it.
+// Unknown, expired, disabled and empty codes get this exact answer, so a guesser learns nothing from it.
 const INVALID_CODE = 'This gift card is not valid or has no balance.';
-const invalidCode = () => new HttpError(422, { message: INVALID_CODE, errors: { code: [INVALID_CODE] } });
+export const invalidCode = () => new HttpError(422, { message: INVALID_CODE, errors: { code: [INVALID_CODE] } });
 
 /** `…/gift_cards/apply` and `…/gift_cards/{id}/remove`. */
 export function giftCardRoutes({ db, clock, config, rateLimits }: AppDeps) {
@@ -35,11 +35,12 @@ export function giftCardRoutes({ db, clock, config, rateLimits }: AppDeps) {
     await db.transaction().execute(async (trx) => {
       const card = await trx
         .selectFrom('gift_cards')
-        .select(['id', 'balance_cents', 'expires_at'])
+        .select(['id', 'balance_cents', 'expires_at', 'disabled_at'])
         .where('store_id', '=', store.id)
         .where('code', '=', code)
         .executeTakeFirst();
-      if (!card || card.balance_cents <= 0 || (card.expires_at && card.expires_at <= now)) throw invalidCode();
+      if (!card || card.balance_cents <= 0 || card.disabled_at || (card.expires_at && card.expires_at <= now))
+        throw invalidCode();
       const cart = await lockOrCreateCart(trx, store.id, token);
       const applied = await trx
         .selectFrom('cart_gift_cards')

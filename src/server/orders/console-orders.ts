@@ -8,6 +8,7 @@ import type { consoleOrdersQuery } from '../../lib/contract/payloads.ts';
 import { centsToDecimal, formatCurrency } from '../../lib/money.ts';
 import type { z } from 'zod';
 import type { Database, OrderRefundRow, OrderRow } from '../db/schema.ts';
+import { escapeLike } from '../catalog/queries.ts';
 import { orderNumber } from './reshape.ts';
 import { paidCents, paymentStatus, refundableCents } from './order-status.ts';
 
@@ -32,7 +33,7 @@ function serialOf(text: string): number | null {
   return serial > 0 ? serial : null;
 }
 
-const likeText = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeText = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
 
 /** One condition per filter given; none is every order of the store. */
 function filters(query: OrdersQuery): Expression<SqlBool>[] {

@@ -12,14 +12,17 @@ import { centsToDecimal, decimalToCents, formatCurrency } from '../../lib/money.
 import type { Database, GiftCardCredit, OrderRefundRow, OrderRow, RestockedLine, StoreRow } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, invalidField, notFound } from '../http/errors.ts';
-import { recordAudit } from '../console/audit.ts';
+import { auditChange } from '../console/audit-change.ts';
+import type { ConsoleSessionRow } from '../console/sessions.ts';
 import { queueRefundNotice } from '../mail/order-notices.ts';
 import { orderRefunds, refundedCardCents, restockedLineIds, storeOrder } from './console-orders.ts';
+import { orderNumber } from './reshape.ts';
 import { paymentStatus, refundableCents } from './order-status.ts';
 
 type Db = Kysely<Database>;
 
-export type Actor = { operatorId: number; email: string };
+/** Who changes an order, and in which store: the console request's session and store. */
+export type ConsoleActor = { session: ConsoleSessionRow; consoleStore: StoreRow };
 export type RefundRequest = { amount: string; restock: readonly string[]; idempotency_key: string };
 
 export const REFUND_MESSAGES = {
@@ -72,10 +75,10 @@ async function splitRefund(trx: Db, order: OrderRow, refunds: readonly OrderRefu
 }
 
 /** Writes the refund row, or finds the refund this key made before. */
-function reserveRefund(deps: AppDeps, store: StoreRow, orderId: string, actor: Actor, request: RefundRequest) {
+function reserveRefund(deps: AppDeps, by: ConsoleActor, orderId: string, request: RefundRequest) {
   const amountCents = decimalToCents(request.amount);
   return deps.db.transaction().execute(async (trx) => {
-    const order = await storeOrder(trx, store.id, orderId, true);
+    const order = await storeOrder(trx, by.consoleStore.id, orderId, true);
     if (!order) throw notFound();
     const refunds = await orderRefunds(trx, order.id);
     const same = refunds.find((refund) => refund.idempotency_key === request.idempotency_key);
@@ -97,8 +100,8 @@ function reserveRefund(deps: AppDeps, store: StoreRow, orderId: string, actor: A
         card_cents: cardCents,
         gift_card_credits: JSON.stringify(credits),
         restocked: JSON.stringify(restocked),
-        operator_id: actor.operatorId,
-        actor: actor.email,
+        operator_id: by.session.operatorId,
+        actor: by.session.email,
         created_at: deps.clock.now(),
         settled_at: null,
       })
@@ -116,49 +119,97 @@ async function refundCard(deps: AppDeps, order: OrderRow, refund: OrderRefundRow
   await deps.payments.refundIntent(order.payment_intent_id, `order-refund-${order.id}-${refund.id}`, refund.card_cents);
 }
 
+/**
+ * Credits gift cards back, in id order as finalize debits them (two transactions never wait on each other
+ * crosswise), each an entry of the card's ledger (docs/decisions/199-console-catalog-and-gift-cards.md).
+ */
+async function creditGiftCards(trx: Db, by: ConsoleActor, credits: readonly GiftCardCredit[], note: string, at: Date) {
+  for (const credit of [...credits].sort((a, b) => (a.gift_card_id < b.gift_card_id ? -1 : 1))) {
+    const card = await trx
+      .updateTable('gift_cards')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '+', credit.amount_cents) }))
+      .where('id', '=', credit.gift_card_id)
+      .returning('balance_cents')
+      .executeTakeFirst();
+    if (!card) continue;
+    await trx
+      .insertInto('gift_card_events')
+      .values({
+        gift_card_id: credit.gift_card_id,
+        kind: 'adjustment',
+        amount_cents: credit.amount_cents,
+        balance_after_cents: card.balance_cents,
+        note,
+        operator_id: by.session.operatorId,
+        actor: by.session.email,
+        at,
+      })
+      .execute();
+  }
+}
+
+/** Puts the lines back in stock, in variant id order as finalize takes it, each a stock adjustment. */
+async function returnStock(trx: Db, by: ConsoleActor, lines: readonly RestockedLine[], note: string, at: Date) {
+  for (const line of [...lines].sort((a, b) => a.variant_id - b.variant_id)) {
+    // A variant deleted since the order has no stock to return.
+    const variant = await trx
+      .updateTable('product_variants')
+      .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
+      .where('id', '=', line.variant_id)
+      .where('store_id', '=', by.consoleStore.id)
+      .returning(['product_id', 'stock'])
+      .executeTakeFirst();
+    if (!variant) continue;
+    await trx
+      .insertInto('stock_adjustments')
+      .values({
+        store_id: by.consoleStore.id,
+        product_id: variant.product_id,
+        variant_id: line.variant_id,
+        delta: line.quantity,
+        stock_after: variant.stock,
+        // The log's reasons are the stock form's; a return is "other", named by its note.
+        reason: 'other',
+        note,
+        operator_id: by.session.operatorId,
+        actor: by.session.email,
+        at,
+      })
+      .execute();
+  }
+}
+
 /** Marks the refund done once: refunded total, gift cards credited, stock back, audit entry, the shopper's mail. */
-function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow, actor: Actor) {
+function settleRefund(deps: AppDeps, by: ConsoleActor, refund: OrderRefundRow) {
   const { db, clock } = deps;
+  const store = by.consoleStore;
   return db.transaction().execute(async (trx) => {
     const order = await storeOrder(trx, store.id, refund.order_id, true);
     if (!order) throw notFound();
+    const now = clock.now();
     const settled = await trx
       .updateTable('order_refunds')
-      .set({ settled_at: clock.now() })
+      .set({ settled_at: now })
       .where('id', '=', refund.id)
       .where('settled_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
     // Settled meanwhile by a concurrent retry of the same refund.
     if (!settled) return;
-    // In id order, as finalize debits and takes them: two transactions never wait on each other crosswise.
-    for (const credit of [...settled.gift_card_credits].sort((a, b) => (a.gift_card_id < b.gift_card_id ? -1 : 1)))
-      await trx
-        .updateTable('gift_cards')
-        .set((eb) => ({ balance_cents: eb('balance_cents', '+', credit.amount_cents) }))
-        .where('id', '=', credit.gift_card_id)
-        .execute();
-    for (const line of [...settled.restocked].sort((a, b) => a.variant_id - b.variant_id))
-      await trx
-        .updateTable('product_variants')
-        .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
-        .where('id', '=', line.variant_id)
-        .where('store_id', '=', store.id)
-        .execute();
     const after = await trx
       .updateTable('orders')
       .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', settled.amount_cents) }))
       .where('id', '=', order.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const note = `Refund of order ${orderNumber(order.number)}`;
+    await creditGiftCards(trx, by, settled.gift_card_credits, note, now);
+    await returnStock(trx, by, settled.restocked, note, now);
     const standing = (row: OrderRow) => ({
       refunded: centsToDecimal(row.refunded_cents),
       payment_status: paymentStatus(row),
     });
-    await recordAudit(trx, {
-      storeId: store.id,
-      operatorId: actor.operatorId,
-      actor: actor.email,
+    await auditChange(trx, by, now, {
       action: 'order.refund',
       entity: 'order',
       entityId: order.id,
@@ -172,7 +223,6 @@ function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow, ac
           restocked: settled.restocked,
         },
       },
-      at: clock.now(),
     });
     await queueRefundNotice(
       trx,
@@ -192,16 +242,15 @@ function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow, ac
 /** Refunds part or all of a store's order; answers the order as it is afterwards. */
 export async function refundOrder(
   deps: AppDeps,
-  store: StoreRow,
+  by: ConsoleActor,
   orderId: string,
-  actor: Actor,
   request: RefundRequest,
 ): Promise<OrderRow> {
-  const { order, refund } = await reserveRefund(deps, store, orderId, actor, request);
+  const { order, refund } = await reserveRefund(deps, by, orderId, request);
   await refundCard(deps, order, refund);
-  await settleRefund(deps, store, refund, actor);
+  await settleRefund(deps, by, refund);
   deps.mail.wake();
-  const after = await storeOrder(deps.db, store.id, orderId);
+  const after = await storeOrder(deps.db, by.consoleStore.id, orderId);
   if (!after) throw notFound();
   return after;
 }

@@ -1,0 +1,269 @@
+/**
+ * /admin/{store}/products/{id} (owners and editors): the product's edit form (saved with the version it
+ * was opened at: a stale save is refused and says so), and per variant a stock adjustment with its
+ * reason, and the stock log (docs/decisions/199-console-catalog-and-gift-cards.md).
+ */
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
+import type { ConsoleProduct, StockReason } from '../../lib/contract/answers.ts';
+import { consoleApi } from '../../lib/api-client/console-api.ts';
+import { Checkbox } from '../forms/Checkbox.tsx';
+import { Field } from '../forms/Field.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import { StaffGate } from './StoreGate.tsx';
+import { messageOf, NoticeLine, textOf, useConsoleForm } from './use-console-form.tsx';
+
+const REASONS: { value: StockReason; label: string }[] = [
+  { value: 'received', label: 'Received' },
+  { value: 'correction', label: 'Correction (count)' },
+  { value: 'damaged', label: 'Damaged' },
+  { value: 'other', label: 'Other (say what in the note)' },
+];
+const reasonLabel = (reason: StockReason) => REASONS.find((r) => r.value === reason)?.label ?? reason;
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+const SAVED = 'Saved. Product pages show new prices at once; a new name or description with the next publish.';
+
+type ProductFormProps = {
+  slug: string;
+  product: ConsoleProduct;
+  /** What the previous form's save said (the form is new after each save). */
+  saved: boolean;
+  onSaved(p: ConsoleProduct): void;
+};
+
+function ProductForm({ slug, product, saved, onSaved }: ProductFormProps) {
+  const { notice, submit, errorOf } = useConsoleForm(saved ? { ok: true, text: SAVED } : null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const position = textOf(data, 'position').trim();
+    setBusy(true);
+    await submit(
+      () =>
+        consoleApi.saveProduct(slug, product.id, {
+          version: product.version,
+          name: textOf(data, 'name'),
+          description_html: textOf(data, 'description_html'),
+          featured: data.get('featured') !== null,
+          // Not a whole number: it reaches the API as null and is answered next to its field.
+          position: position === '' ? Number.NaN : Number(position),
+          variants: product.variants.map((v) => ({ id: v.id, price: textOf(data, `price-${v.id}`) })),
+        }),
+      (answer) => {
+        // The parent renews this form with the saved values, which says "Saved."
+        onSaved(answer.data);
+        return null;
+      },
+    );
+    setBusy(false);
+  }
+
+  return (
+    <form className="console__form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Product details">
+      <TextField
+        name="name"
+        label="Name"
+        rules="required"
+        defaultValue={product.name}
+        maxLength={200}
+        {...errorOf('name')}
+      />
+      <Field
+        label="Description (HTML)"
+        hint="Scripts, styles and unknown tags are removed when saved."
+        {...errorOf('description_html')}
+      >
+        {(aria) => (
+          <textarea
+            {...aria}
+            name="description_html"
+            rows={6}
+            defaultValue={product.description_html}
+            className="sf-field__input console__textarea"
+          />
+        )}
+      </Field>
+      <Checkbox
+        name="featured"
+        label="Featured on the store front"
+        defaultChecked={product.featured}
+        {...errorOf('featured')}
+      />
+      <TextField
+        name="position"
+        label="Position"
+        hint="Lower numbers come first in the shop."
+        inputMode="numeric"
+        defaultValue={String(product.position)}
+        {...errorOf('position')}
+      />
+      <fieldset className="console__fieldset">
+        <legend>Prices</legend>
+        {product.variants.map((variant, index) => (
+          <TextField
+            key={variant.id}
+            name={`price-${variant.id}`}
+            label={`Price of ${variant.name} (${variant.sku}), $`}
+            inputMode="decimal"
+            defaultValue={variant.price}
+            {...errorOf(`variants.${index}.price`)}
+          />
+        ))}
+      </fieldset>
+      <NoticeLine notice={notice}>
+        {notice?.status === 409 && (
+          <button type="button" className="button" onClick={() => location.reload()}>
+            Reload the product
+          </button>
+        )}
+      </NoticeLine>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Save product
+      </button>
+    </form>
+  );
+}
+
+function StockForm({
+  slug,
+  product,
+  variant,
+  onAdjusted,
+}: {
+  slug: string;
+  product: ConsoleProduct;
+  variant: ConsoleProduct['variants'][number];
+  onAdjusted(p: ConsoleProduct): void;
+}) {
+  const { notice, formKey, submit, errorOf } = useConsoleForm();
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const typed = textOf(data, 'change').trim().replace(/^\+/, '');
+    await submit(
+      () =>
+        consoleApi.adjustStock(slug, product.id, {
+          variant_id: variant.id,
+          // Not a whole number: it reaches the API as null and is answered next to its field.
+          change: /^-?\d+$/.test(typed) ? Number(typed) : Number.NaN,
+          reason: textOf(data, 'reason') as StockReason,
+          note: textOf(data, 'note'),
+        }),
+      (answer) => {
+        onAdjusted(answer.data);
+        const now = answer.data.variants.find((v) => v.id === variant.id)?.stock;
+        return `Stock of ${variant.sku} is now ${now ?? '?'}.`;
+      },
+    );
+  }
+
+  return (
+    <form
+      key={formKey}
+      className="console__form console__panel"
+      noValidate
+      aria-label={`Stock of ${variant.sku}`}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <p>
+        <strong>{variant.name}</strong> ({variant.sku}): {variant.stock} in stock
+      </p>
+      <TextField
+        name="change"
+        label={`Change for ${variant.sku} (e.g. 5 or -2)`}
+        inputMode="numeric"
+        {...errorOf('change')}
+      />
+      <Field label={`Reason for ${variant.sku}`} {...errorOf('reason')}>
+        {(aria) => (
+          <select {...aria} name="reason" defaultValue="received" className="console__select">
+            {REASONS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField name="note" label={`Note for ${variant.sku}`} maxLength={500} {...errorOf('note')} />
+      <NoticeLine notice={notice} />
+      <button type="submit" className="button">
+        Adjust stock of {variant.sku}
+      </button>
+    </form>
+  );
+}
+
+function Editor({ slug, productId }: { slug: string; productId: string }) {
+  const [product, setProduct] = useState<ConsoleProduct | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A new key after a save puts the saved values (and the new version) into the form.
+  const [saves, setSaves] = useState(0);
+
+  const load = useCallback(() => {
+    consoleApi
+      .product(slug, productId)
+      .then((answer) => setProduct(answer.data))
+      .catch((error: unknown) => setFailure(messageOf(error)));
+  }, [slug, productId]);
+  useEffect(load, [load]);
+
+  if (failure)
+    return (
+      <div className="alert alert--error" role="alert">
+        {failure} <a href={`/admin/${encodeURIComponent(slug)}/products`}>All products</a>
+      </div>
+    );
+  if (!product) return <p role="status">Loading…</p>;
+  // Stock changes do not touch the edit form's version: they keep the form as typed.
+  const adjusted = (next: ConsoleProduct) => setProduct({ ...next, version: product.version });
+  return (
+    <>
+      <h1>{product.name}</h1>
+      <p>
+        <a href={`/admin/${encodeURIComponent(slug)}/products`}>All products</a>
+      </p>
+      <ProductForm
+        key={saves}
+        slug={slug}
+        product={product}
+        saved={saves > 0}
+        onSaved={(saved) => {
+          setProduct(saved);
+          setSaves((n) => n + 1);
+        }}
+      />
+      <h2>Stock</h2>
+      {product.variants.map((variant) => (
+        <StockForm key={variant.id} slug={slug} product={product} variant={variant} onAdjusted={adjusted} />
+      ))}
+      <h2>Stock log</h2>
+      {product.adjustments.length === 0 ? (
+        <p>No adjustments yet.</p>
+      ) : (
+        <ul className="console__list" aria-label="Stock log">
+          {product.adjustments.map((a) => (
+            <li key={a.id} className="console__panel">
+              <p>
+                <strong>
+                  {a.sku} {signed(a.change)}
+                </strong>{' '}
+                → {a.stock_after} · {reasonLabel(a.reason)}
+                {a.note && `: ${a.note}`}
+              </p>
+              <p className="console__hint">
+                {a.actor}, {new Date(a.at).toLocaleString('en-US')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export default function ProductEditor({ slug, productId }: { slug: string; productId: string }) {
+  return <StaffGate slug={slug}>{() => <Editor slug={slug} productId={productId} />}</StaffGate>;
+}
