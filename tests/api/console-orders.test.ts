@@ -351,6 +351,23 @@ describe('refunds', () => {
     ]);
   });
 
+  test('an order paid by gift card alone is refunded to the card without asking the payment provider', async () => {
+    const card = await giftCard(api, 100_000, 'ALL');
+    const placed = await placeOrder({ priceCents: 1000, quantity: 1, giftCode: card.code });
+    expect(placed.intentId).toBeNull();
+    const order = (await owner.call('GET', `${O}/${placed.id}`)).body.data;
+    expect(order).toMatchObject({ payment: null, card_total: '0.00' });
+    const answer = await refund(owner, placed.id, { amount: order.paid });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body.data).toMatchObject({ payment_status: 'refunded', refunds: [{ card_amount: '0.00' }] });
+    const balance = await api.db
+      .selectFrom('gift_cards')
+      .select('balance_cents')
+      .where('id', '=', card.id)
+      .executeTakeFirstOrThrow();
+    expect(balance.balance_cents).toBe(100_000);
+  });
+
   test('the test processor, as Stripe, takes a repeated key once and never refunds past the payment', async () => {
     const placed = await placeOrder({ priceCents: 1000, quantity: 1 });
     const intent = placed.intentId!;

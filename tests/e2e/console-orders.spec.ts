@@ -47,6 +47,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await page.getByRole('link', { name: refunded.number }).click();
 
     await expect(page.getByRole('heading', { name: `Order ${refunded.number}` })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await page.getByLabel('Amount to refund').fill('100000');
     await page.getByRole('button', { name: 'Refund' }).click();
     await expect(page.getByText(`You can refund at most $${refunded.total}.`)).toBeVisible();
