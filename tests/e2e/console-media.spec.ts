@@ -6,10 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DevOutbox } from './fixtures/dev-outbox.ts';
+import { editorOf, expectFitsWidth, expectNoAxeViolations, signedIn } from './fixtures/console-session.ts';
 import { DESKTOP, PHONE } from './fixtures/viewports.ts';
 
 const OWNER = 'owner@acme.example';
@@ -17,39 +16,6 @@ const PRODUCT = 'Felt Laptop Sleeve';
 const ALT = 'The grey felt sleeve, open, with a laptop half inside';
 const port = Number(process.env.E2E_PORT ?? 4399);
 const buildsDir = path.resolve(process.env.BUILDS_DIR ?? `.data-e2e-${port}-builds`);
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A browser of its own, signed in as `email` from the newest sign-in link the outbox holds for them. */
-async function signedIn(browser: Browser, baseURL: string, email: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const outbox = new DevOutbox(page.request, baseURL);
-  const asked = await page.request.post('/api/admin/sign_in', { data: { email }, headers: { origin: baseURL } });
-  expect(asked.status()).toBe(202);
-  const mail = await outbox.find(email, 'sign-in link');
-  const link = /https?:\/\/\S+(\/admin\/signin\?token=[\w-]+)/.exec(mail.text)?.[1];
-  if (!link) throw new Error(`no sign-in link in the mail to ${email}`);
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Your stores' })).toBeVisible();
-  return page;
-}
-
-/** An editor of acme, invited by the demo owner through the console API. */
-async function editorOf(owner: Page, baseURL: string): Promise<string> {
-  const email = `media-editor-${Date.now()}@example.com`;
-  const me = (await (await owner.request.get('/api/admin/me')).json()) as { csrf_token: string };
-  const invited = await owner.request.post('/api/admin/stores/acme/staff', {
-    data: { email, role: 'editor' },
-    headers: { origin: baseURL, 'x-csrf-token': me.csrf_token },
-  });
-  expect(invited.status()).toBe(201);
-  return email;
-}
 
 /** Drops a file on the drop zone as a browser does: a `drop` event whose DataTransfer holds it. */
 async function dropFile(page: Page, file: { bytes: Buffer; name: string; type: string }) {
@@ -87,6 +53,8 @@ test('an editor drops an image, describes it and makes it the default; the produ
   const editor = await signedIn(browser, baseURL!, await editorOf(owner, baseURL!), DESKTOP);
   const productId = await openProduct(editor);
   const gallery = editor.getByRole('list', { name: 'Images, in gallery order' });
+  // The demo product has images of its own: the new one lands after them.
+  await expect(gallery.getByRole('listitem').first()).toBeVisible();
   const before = await gallery.getByRole('listitem').count();
 
   // A text file is refused by what it is, whatever its name says.
@@ -114,17 +82,15 @@ test('an editor drops an image, describes it and makes it the default; the produ
   await expect(editor.getByText(`Image ${n} is now the default image.`)).toBeVisible();
   await expect(item.getByText('Default image')).toBeVisible();
 
-  if (n > 1) {
-    // Moved to the front with the keyboard: the focus stays on the image's move buttons.
-    const up = item.getByRole('button', { name: `Move image ${n} up` });
-    await up.focus();
-    await editor.keyboard.press('Enter');
-    await expect(editor.getByText(`Image moved to place ${n - 1}.`)).toBeVisible();
-    await expect(
-      gallery.getByRole('listitem', { name: `Image ${n - 1}` }).getByLabel(`Alt text of image ${n - 1}`),
-    ).toHaveValue(ALT);
-    await expect(editor.locator(':focus')).toHaveText(/Move image \d+ (up|down)/);
-  }
+  // Moved up a place with the keyboard: the focus stays on the image's move buttons.
+  const up = item.getByRole('button', { name: `Move image ${n} up` });
+  await up.focus();
+  await editor.keyboard.press('Enter');
+  await expect(editor.getByText(`Image moved to place ${n - 1}.`)).toBeVisible();
+  await expect(
+    gallery.getByRole('listitem', { name: `Image ${n - 1}` }).getByLabel(`Alt text of image ${n - 1}`),
+  ).toHaveValue(ALT);
+  await expect(editor.locator(':focus')).toHaveText(/Move image \d+ (up|down)/);
   await expectNoAxeViolations(editor);
   const url = await editor.evaluate(async (id) => {
     const answer = (await (await fetch(`/api/admin/stores/acme/products/${id}/images`)).json()) as {
@@ -165,5 +131,5 @@ test('the product page’s images section passes axe and fits a phone', async ({
   await expect(page.getByText('phone.png uploaded. Add its alt text below.')).toBeVisible();
   await expect(page.getByText('Alt text missing').first()).toBeVisible();
   await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectFitsWidth(page, PHONE.width);
 });
