@@ -431,7 +431,7 @@ describe('a restricted store’s uploaded image', () => {
   });
   afterAll(async () => new Promise<void>((resolve) => server?.close(() => resolve())));
 
-  test('is served with the store’s access, privately, and refused without it; its derivatives too', async () => {
+  test('is served with the store’s access or to its operators, privately, and refused without; its derivatives too', async () => {
     const answer = await upload(
       vipOwner,
       imagesPath('vip', await productOf('vip')),
@@ -459,5 +459,12 @@ describe('a restricted store’s uploaded image', () => {
     expect(derivative.status).toBe(200);
     expect(derivative.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(Buffer.from(await derivative.arrayBuffer())).metadata()).width).toBe(160);
+
+    // The store's operators see it on their console pages; another store's operator does not.
+    const operator = await fetch(`${base}${url}?w=160&fm=webp`, { headers: { cookie: vipOwner.cookie } });
+    expect(operator.status).toBe(200);
+    expect(operator.headers.get('cache-control')).toBe('private, no-store');
+    expect((await fetch(`${base}${url}`, { headers: { cookie: editor.cookie } })).status).toBe(403);
+    expect((await fetch(`${base}${url}`, { headers: { cookie: 'admin_session=forged-session-id' } })).status).toBe(403);
   });
 });
