@@ -11,6 +11,7 @@ import { formMessage, type FieldResult } from '../lib/validation/index.ts';
 import { validEmailEntry } from './forms/email-entry.ts';
 import { FormMessage } from './forms/FormMessage.tsx';
 import { EmailField } from './forms/EmailField.tsx';
+import { LinkSent } from './forms/LinkSent.tsx';
 
 export type RestrictedFormProps = {
   /** The store's slug, or '-' on a custom domain (the API then finds the store by `customDomain`). */
@@ -37,13 +38,11 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
   const [lastEmail, setLastEmail] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [emailResult, setEmailResult] = useState<FieldResult | undefined>();
-  const confirmation = useRef<HTMLDivElement>(null);
 
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (sentTo !== null) confirmation.current?.focus();
     // Back from the confirmation to correct the address: the field, with it, has the focus.
-    else if (lastEmail) form.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+    if (sentTo === null && lastEmail) form.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
   }, [sentTo, lastEmail]);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -69,16 +68,10 @@ export default function RestrictedForm({ slug, customDomain }: RestrictedFormPro
 
   if (sentTo !== null) {
     return (
-      <div ref={confirmation} tabIndex={-1} role="status">
-        <h2>Check your inbox</h2>
-        <p>
-          If <strong>{sentTo}</strong> is on this store's list, a sign-in link is on its way. Open it in this browser to
-          enter the store.
-        </p>
-        <button type="button" className="button" onClick={() => setSentTo(null)}>
-          Use another email address
-        </button>
-      </div>
+      <LinkSent heading="Check your inbox" onAnotherAddress={() => setSentTo(null)}>
+        If <strong>{sentTo}</strong> is on this store's list, a sign-in link is on its way. Open it in this browser to
+        enter the store.
+      </LinkSent>
     );
   }
 

@@ -2,9 +2,12 @@
  * Money: integer cents inside, two-decimal strings on the wire, en-US USD on screen (spec §9).
  */
 
+/** The one currency of every store (spec §9), as ISO 4217 names it (structured data, formatting). */
+export const CURRENCY = 'USD';
+
 const usd2 = new Intl.NumberFormat('en-US', {
   style: 'currency',
-  currency: 'USD',
+  currency: CURRENCY,
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });

@@ -3,34 +3,12 @@
  * invites an editor, who signs in from their own mail and sees the store but not its staff; an editor
  * of one store is refused another's console pages. Every page passes axe, on a phone too.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, mailedLink, signInFromLink } from './fixtures/console-session.ts';
 import { DevOutbox } from './fixtures/dev-outbox.ts';
 import { PHONE } from './fixtures/viewports.ts';
 
 const OWNER = 'owner@acme.example';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** The path and query of the newest console link mailed to `address` with `subject`. */
-async function mailedLink(outbox: DevOutbox, address: string, subject: string): Promise<string> {
-  const mail = await outbox.find(address, subject);
-  const link = /https?:\/\/\S+\/admin\/signin\?token=[\w-]+/.exec(mail.text)?.[0];
-  if (!link) throw new Error(`no sign-in link in the mail to ${address}`);
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
-
-async function signInFromLink(page: Page, path: string) {
-  await page.goto(path);
-  // Opening the link spends nothing: a reload (or a mail scanner's GET) still leaves the button working.
-  await page.reload();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Your stores' })).toBeVisible();
-}
 
 test('an owner signs in from the outbox, invites an editor, who sees the store but not its staff or another store', async ({
   page,

@@ -1,10 +1,11 @@
 /** The console's sign-in form: an emailed one-time link; the same confirmation for any address. */
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
 import { formMessage, type FieldResult } from '../../lib/validation/index.ts';
 import { validEmailEntry } from '../forms/email-entry.ts';
 import { FormMessage } from '../forms/FormMessage.tsx';
 import { EmailField } from '../forms/EmailField.tsx';
+import { LinkSent } from '../forms/LinkSent.tsx';
 
 export function SignInForm() {
   const [attempted, setAttempted] = useState(false);
@@ -12,7 +13,6 @@ export function SignInForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [emailResult, setEmailResult] = useState<FieldResult | undefined>();
-  const confirmation = useRef<HTMLDivElement>(null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,21 +31,14 @@ export function SignInForm() {
     setSending(false);
     if (!sent) return;
     setSentTo(email);
-    requestAnimationFrame(() => confirmation.current?.focus());
   }
 
   if (sentTo !== null) {
     return (
-      <div ref={confirmation} tabIndex={-1} role="status" className="console__panel">
-        <h2>Check your email</h2>
-        <p>
-          If <strong>{sentTo}</strong> belongs to a store’s staff, a sign-in link is on its way. It works once, within
-          15 minutes.
-        </p>
-        <button type="button" className="button" onClick={() => setSentTo(null)}>
-          Use another email address
-        </button>
-      </div>
+      <LinkSent heading="Check your email" className="console__panel" onAnotherAddress={() => setSentTo(null)}>
+        If <strong>{sentTo}</strong> belongs to a store’s staff, a sign-in link is on its way. It works once, within 15
+        minutes.
+      </LinkSent>
     );
   }
 

@@ -10,6 +10,8 @@ import type {
   ConsoleProduct,
   ConsoleProductImage,
   ConsoleProductSummary,
+  ConsoleOrder,
+  ConsoleOrderSummary,
   ConsoleSession,
   Many,
   One,
@@ -129,4 +131,13 @@ export const consoleApi = {
     call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/adjustments`, { change, note }),
   disableGiftCard: (slug: string, id: string) =>
     call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/disable`, { note: '' }),
+  /** `filters` as the page's URL has them (q, status, from, to, email, number, page). */
+  orders: (slug: string, filters: URLSearchParams) =>
+    call<Many<ConsoleOrderSummary>>('GET', `${store(slug)}/orders?${filters.toString()}`),
+  order: (slug: string, id: string) =>
+    call<One<ConsoleOrder>>('GET', `${store(slug)}/orders/${encodeURIComponent(id)}`),
+  refund: (slug: string, id: string, refund: { amount: string; restock: string[]; idempotency_key: string }) =>
+    call<One<ConsoleOrder>>('POST', `${store(slug)}/orders/${encodeURIComponent(id)}/refunds`, refund),
+  fulfil: (slug: string, id: string, shipment: { carrier: string; tracking_number: string }) =>
+    call<One<ConsoleOrder>>('POST', `${store(slug)}/orders/${encodeURIComponent(id)}/fulfillment`, shipment),
 };

@@ -2,6 +2,7 @@
  * Structured data for search engines (schema.org Product / Offer / ItemList / BreadcrumbList), built from the
  * page data so the snapshot and the on-demand page say the same thing.
  */
+import { CURRENCY } from '../money.ts';
 import type { BundlePageData } from '../page-data/bundle.ts';
 import type { ProductPageData } from '../page-data/product.ts';
 import type { StoreLinks } from '../store-links.ts';
@@ -45,7 +46,7 @@ export function productJsonLd(data: ProductPageData, canonical: string, origin: 
         sku: data.variantMeta[v.id]?.sku ?? v.id,
         name: v.name,
         price: v.price,
-        priceCurrency: 'USD',
+        priceCurrency: CURRENCY,
         availability: availability(v.available),
         url: variantUrl(canonical, v.id),
       }))
@@ -53,7 +54,7 @@ export function productJsonLd(data: ProductPageData, canonical: string, origin: 
         {
           '@type': 'Offer',
           price: product.price,
-          priceCurrency: 'USD',
+          priceCurrency: CURRENCY,
           availability: availability(product.available),
           url: canonical,
         },
@@ -118,7 +119,7 @@ export function bundleJsonLd(data: BundlePageData, canonical: string, origin: st
     offers: {
       '@type': 'Offer',
       price: bundle.price,
-      priceCurrency: 'USD',
+      priceCurrency: CURRENCY,
       availability: availability(bundle.available),
       url: canonical,
     },

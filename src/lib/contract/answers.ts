@@ -325,7 +325,8 @@ export const orderDetails = z
     number: z.string(),
     /** ISO 8601. */
     createdAt: z.string(),
-    status: z.literal('paid'),
+    /** `paid`, or once the store gave money back `partially_refunded` / `refunded` (ours beyond `paid`). */
+    status: z.enum(['paid', 'partially_refunded', 'refunded']),
     storeSlug: z.string(),
     cartItems: z.array(cartItem),
     cartLineItemsSize: z.number().int().min(0),
@@ -335,6 +336,13 @@ export const orderDetails = z
     giftCards: z.array(giftCard),
     total: money,
     address,
+    /** Ours: what the store gave back so far. Optional so a backend without refunds still serves. */
+    refunded: money.optional(),
+    /** Ours: how the order left the store; null until it did. Optional as above. */
+    fulfillment: z
+      .strictObject({ carrier: z.string(), trackingNumber: z.string(), fulfilledAt: z.string() })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'OrderDetails' });
 
@@ -416,6 +424,93 @@ export const auditEntry = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+// ---------------------------------------------------------------- console orders (docs/decisions/198-console-orders.md)
+
+export const orderPaymentStatus = z.enum(['paid', 'partially_refunded', 'refunded']).meta({ id: 'OrderPaymentStatus' });
+export type OrderPaymentStatus = z.infer<typeof orderPaymentStatus>;
+
+/** One row of the console's order list. */
+export const consoleOrderSummary = z
+  .strictObject({
+    id: z.string(),
+    number: z.string(),
+    created_at: z.string(),
+    email: z.string(),
+    name: z.string(),
+    /** Paid in all: card and gift cards. */
+    paid: money,
+    refunded: money,
+    payment_status: orderPaymentStatus,
+    fulfillment_status: z.enum(['unfulfilled', 'fulfilled']),
+    /** Units, as the cart counts them. */
+    items: z.number().int().min(0),
+  })
+  .meta({ id: 'ConsoleOrderSummary' });
+export type ConsoleOrderSummary = z.infer<typeof consoleOrderSummary>;
+
+const consoleOrderLine = z
+  .strictObject({
+    id: z.string(),
+    product_name: z.string(),
+    variant_name: z.string(),
+    product_variant_id: z.string(),
+    /** The variant's SKU today; null when the variant was deleted since. */
+    sku: z.string().nullable(),
+    quantity: z.number().int().min(1),
+    unit_price: money,
+    price: money,
+    bundle: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
+    /** A refund already gave this line's stock back. */
+    restocked: z.boolean(),
+  })
+  .meta({ id: 'ConsoleOrderLine' });
+
+const consoleRefund = z
+  .strictObject({
+    id: z.string(),
+    amount: money,
+    /** Back to the card. */
+    card_amount: money,
+    /** Credited back to the gift cards that paid. */
+    gift_card_amount: money,
+    restocked_line_ids: z.array(z.string()),
+    actor: z.string(),
+    created_at: z.string(),
+    /** False while the payment provider's answer is owed (the amount stays reserved). */
+    settled: z.boolean(),
+  })
+  .meta({ id: 'ConsoleRefund' });
+
+/** `GET …/orders/{id}`: everything an operator needs to refund or fulfil it. */
+export const consoleOrder = z
+  .strictObject({
+    ...consoleOrderSummary.shape,
+    lines: z.array(consoleOrderLine),
+    subtotal: money,
+    tax: money,
+    shipping: money,
+    /** Paid by gift cards. */
+    gift_cards_total: money,
+    /** Paid by card. */
+    card_total: money,
+    /** What a refund may still give back. */
+    refundable: money,
+    payment: z
+      .strictObject({ provider: z.enum(['test', 'stripe']), payment_intent_id: z.string(), amount: money })
+      .nullable(),
+    gift_cards: z.array(z.strictObject({ code: z.string(), amount: money })),
+    address,
+    fulfillment: z
+      .strictObject({ carrier: z.string(), tracking_number: z.string(), fulfilled_at: z.string() })
+      .nullable(),
+    refunds: z.array(consoleRefund),
+    /** Oldest first. */
+    history: z.array(
+      z.strictObject({ at: z.string(), event: z.enum(['placed', 'refunded', 'fulfilled']), summary: z.string() }),
+    ),
+  })
+  .meta({ id: 'ConsoleOrder' });
+export type ConsoleOrder = z.infer<typeof consoleOrder>;
 // ---------------------------------------------------------------- console: catalog and gift cards
 // (docs/decisions/199-console-catalog-and-gift-cards.md)
 

@@ -354,6 +354,82 @@ export const auditQuery = z.object({
     .default(1),
 });
 
+// ---------------------------------------------------------------- console orders (docs/decisions/198-console-orders.md)
+
+export const ORDER_STATUS_FILTERS = ['paid', 'partially_refunded', 'refunded', 'fulfilled', 'unfulfilled'] as const;
+const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE, abort: true })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DATE_MESSAGE);
+/** An empty field in a form's query string means "no filter". */
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/** `GET …/orders?q=&status=&from=&to=&email=&number=&page=`: every filter optional, all of them combined. */
+export const consoleOrdersQuery = z
+  .object({
+    /** Order number, email or name, in part. */
+    q: z.preprocess(blankAsAbsent, z.string().trim().max(100, 'Search at most 100 characters.').optional()),
+    status: z.preprocess(
+      blankAsAbsent,
+      z
+        .enum(ORDER_STATUS_FILTERS, {
+          error: 'Status must be paid, partially_refunded, refunded, fulfilled or unfulfilled.',
+        })
+        .optional(),
+    ),
+    from: z.preprocess(blankAsAbsent, day.optional()),
+    to: z.preprocess(blankAsAbsent, day.optional()),
+    email: z.preprocess(blankAsAbsent, z.string().trim().toLowerCase().max(254, 'Email is too long.').optional()),
+    number: z.preprocess(
+      blankAsAbsent,
+      z
+        .string()
+        .trim()
+        .regex(/^(?:A-)?\d{1,9}$/i, 'Order numbers look like A-10042.')
+        .optional(),
+    ),
+    page: auditQuery.shape.page,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'The end date must be on or after the start date.',
+  });
+
+const AMOUNT_MESSAGE = 'Enter an amount like 12.50.';
+
+/** `{"amount":"12.50","restock":["line id"],"idempotency_key":"…"}`: refund part or all of an order. */
+export const refundOrderPayload = z.object({
+  amount: z
+    .string({ error: AMOUNT_MESSAGE })
+    .trim()
+    .regex(/^\d{1,9}(?:\.\d{1,2})?$/, { message: AMOUNT_MESSAGE, abort: true })
+    .refine((value) => Number(value) > 0, 'The amount must be more than 0.00.'),
+  /** Order lines whose stock comes back. */
+  restock: z
+    .array(z.string({ error: 'Choose lines of this order.' }).max(100), { error: 'Choose lines of this order.' })
+    .max(500, 'Choose lines of this order.')
+    .default([]),
+  /** One per refund the operator means: the same key again is the same refund, never a second one. */
+  idempotency_key: z
+    .string({ error: 'idempotency_key is required.' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _.'),
+});
+
+/** `{"carrier":"UPS","tracking_number":"1Z999AA10123456784"}`: the order left the store. */
+export const fulfilOrderPayload = z.object({
+  carrier: z
+    .string({ error: 'Carrier is required.' })
+    .trim()
+    .min(1, 'Carrier is required.')
+    .max(60, 'Carrier must be at most 60 characters.'),
+  tracking_number: z
+    .string({ error: 'Tracking number is required.' })
+    .trim()
+    .min(1, 'Tracking number is required.')
+    .max(100, 'Tracking number must be at most 100 characters.')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Tracking numbers hold letters, digits, spaces and dashes.'),
+});
 // ---------------------------------------------------------------- console: catalog and gift cards
 // (docs/decisions/199-console-catalog-and-gift-cards.md)
 

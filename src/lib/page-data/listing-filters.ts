@@ -58,6 +58,28 @@ export function appendFilters(params: URLSearchParams, f: FilterState): void {
   for (const pair of f.options) params.append('option', pair);
 }
 
+/**
+ * A list page's query string (`?q=…&sort=…&…filters…&page=…`) with defaults left out, so page 1 in
+ * the list's default order is the bare URL (static, for the shop and collections).
+ */
+export function listQueryString(
+  query: {
+    q?: string | undefined;
+    sort?: string | undefined;
+    filters?: FilterState | undefined;
+    page?: number | undefined;
+  },
+  defaultSort: string | null,
+): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.sort && query.sort !== defaultSort) params.set('sort', query.sort);
+  if (query.filters) appendFilters(params, query.filters);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
 /** The filters as the API call takes them. */
 export function filterQuery(f: FilterState): Pick<ListingQuery, 'in_stock' | 'price_min' | 'price_max' | 'option'> {
   return {

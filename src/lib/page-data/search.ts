@@ -5,7 +5,7 @@
 import { bundleCard, productCard, type CatalogCard } from '../catalog/catalog-card.ts';
 import type { Listing, ListingFacets } from '../contract/answers.ts';
 import type { CatalogApi } from './catalog-api.ts';
-import { appendFilters, filterQuery, NO_FACETS, parseFilters, type FilterState } from './listing-filters.ts';
+import { filterQuery, listQueryString, NO_FACETS, parseFilters, type FilterState } from './listing-filters.ts';
 import { FEATURED_COUNT, SHOP_PAGE_SIZE, SHOP_SORTS } from './shop.ts';
 
 export const SEARCH_SORTS = ['relevance', ...SHOP_SORTS] as const;
@@ -27,16 +27,8 @@ export function parseSearchQuery(search: URLSearchParams): SearchPageQuery {
   };
 }
 
-/** `?q=…&sort=…&…filters…&page=…` with defaults left out. */
-export function searchQueryString({ q, sort, page, filters }: Partial<SearchPageQuery>): string {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (sort && sort !== 'relevance') params.set('sort', sort);
-  if (filters) appendFilters(params, filters);
-  if (page && page > 1) params.set('page', String(page));
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
+/** The search page's query string (`listQueryString`): best match is its default order. */
+export const searchQueryString = (query: Partial<SearchPageQuery>): string => listQueryString(query, 'relevance');
 
 export type SearchData = {
   query: SearchPageQuery;

@@ -2,7 +2,7 @@ import type { Listing, ListingFacets, Many } from '../contract/answers.ts';
 import type { ListingQuery } from '../contract/payloads.ts';
 import { bundleCard, productCard, type CatalogCard } from '../catalog/catalog-card.ts';
 import type { CatalogApi } from './catalog-api.ts';
-import { appendFilters, filterQuery, hasFilters, parseFilters, type FilterState } from './listing-filters.ts';
+import { filterQuery, hasFilters, listQueryString, parseFilters, type FilterState } from './listing-filters.ts';
 
 export const SHOP_PAGE_SIZE = 48;
 export const SHOP_SORTS = ['featured', 'newest', 'name', '-name', 'price', '-price'] as const;
@@ -34,16 +34,9 @@ export function parseShopQuery(search: URLSearchParams, defaultSort: ShopSort | 
   };
 }
 
-/** `?q=…&sort=…&…filters…&page=…` with defaults left out, so page 1 in the default order is the bare (static) URL. */
-export function shopSearch(query: Partial<ShopQuery>, defaultSort: ShopSort | null = 'name'): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  if (query.sort && query.sort !== defaultSort) params.set('sort', query.sort);
-  if (query.filters) appendFilters(params, query.filters);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
+/** The shop's or a collection's query string (`listQueryString`); `defaultSort` as in `parseShopQuery`. */
+export const shopSearch = (query: Partial<ShopQuery>, defaultSort: ShopSort | null = 'name'): string =>
+  listQueryString(query, defaultSort);
 
 export type ShopParams = {
   slug: string;

@@ -10,6 +10,7 @@ import type { ConsoleProduct, ConsoleProductSummary } from '../../lib/contract/a
 import { centsToDecimal } from '../../lib/money.ts';
 import { consoleProductsQuery, productEditPayload, stockAdjustmentPayload } from '../../lib/contract/payloads.ts';
 import { sanitizeDescription } from '../catalog/import.ts';
+import { escapeLike } from '../catalog/queries.ts';
 import { refreshSearchText } from '../catalog/search-text.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
@@ -31,9 +32,6 @@ export const PRODUCT_MESSAGES = {
   belowZero: (stock: number) =>
     `Only ${stock} in stock: a change can take at most ${stock} away (stock already sold is gone).`,
 } as const;
-
-/** `%`, `_` and `\` typed in the search box are matched as themselves. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 async function productAnswer(db: Db, storeId: number, productId: number): Promise<ConsoleProduct | null> {
   const product = await db
@@ -105,7 +103,8 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
   app.get('/', async (c) => {
     const { q, page } = readQuery(c, consoleProductsQuery);
     const storeId = c.var.consoleStore.id;
-    const pattern = likePattern(q);
+    // `%`, `_` and `\` typed in the search box are matched as themselves.
+    const pattern = `%${escapeLike(q)}%`;
     const matching = db
       .selectFrom('products as p')
       .where('p.store_id', '=', storeId)

@@ -1,8 +1,8 @@
 /**
  * The console's API under /api/admin (docs/decisions/197-operator-auth.md): sign-in links, sessions,
- * staff and the audit log. Every write must come from the site's own origin; every signed-in write
- * carries the session's CSRF token; a store the operator has no role in is 404, like one that does
- * not exist; an editor on an owner's route is 403.
+ * staff and the audit log, and the stores' products, gift cards and orders. Every write must come from
+ * the site's own origin; every signed-in write carries the session's CSRF token; a store the operator
+ * has no role in is 404, like one that does not exist; an editor on an owner's route is 403.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -24,6 +24,7 @@ import { intId, readJson, readQuery } from '../http/validation.ts';
 import { recordAudit } from './audit.ts';
 import { consoleGiftCardRoutes } from './gift-card-routes.ts';
 import { consoleImageRoutes } from './image-routes.ts';
+import { consoleOrderRoutes } from './order-routes.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
 import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
 import { consoleProductRoutes } from './product-routes.ts';
@@ -112,6 +113,8 @@ export function consoleRoutes(deps: AppDeps) {
   app.use('/stores/:slug/staff', ownersOnly);
   app.use('/stores/:slug/staff/*', ownersOnly);
   app.use('/stores/:slug/audit', ownersOnly);
+  // Money leaving the store is the owners' call (docs/decisions/198-console-orders.md).
+  app.use('/stores/:slug/orders/:id/refunds', ownersOnly);
 
   const sessionAnswer = async (operatorId: number, email: string, csrfToken: string): Promise<ConsoleSession> => ({
     email,
@@ -333,6 +336,7 @@ export function consoleRoutes(deps: AppDeps) {
   app.route('/stores/:slug/products/:id/images', consoleImageRoutes(deps));
   app.route('/stores/:slug/products', consoleProductRoutes(deps));
   app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
+  app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
 
   return app;
 }

@@ -249,6 +249,36 @@ export type OrdersTable = {
   total_cents: number;
   details: Json<OrderSnapshot>;
   created_at: Generated<Date>;
+  /** Given back by settled refunds (migration 0017, docs/decisions/198-console-orders.md). */
+  refunded_cents: Generated<number>;
+  fulfilled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+};
+/** A gift card's share of a refund, credited back to its balance. */
+export type GiftCardCredit = { gift_card_id: string; amount_cents: number };
+/** An order line whose stock a refund gave back. */
+export type RestockedLine = { line_id: string; variant_id: number; quantity: number };
+/** One refund of an order (migration 0017): reserved first, settled once the provider gave it back. */
+export type OrderRefundsTable = {
+  id: Generated<number>;
+  order_id: string;
+  idempotency_key: string;
+  amount_cents: number;
+  card_cents: number;
+  gift_card_credits: Json<GiftCardCredit[]>;
+  restocked: Json<RestockedLine[]>;
+  operator_id: number | null;
+  actor: string;
+  created_at: Timestamp;
+  settled_at: Date | null;
+};
+/** The refunds the test processor took, by idempotency key (migration 0017). */
+export type TestProcessorRefundsTable = {
+  idempotency_key: string;
+  payment_intent_id: string;
+  amount_cents: number;
+  created_at: Generated<Date>;
 };
 
 export type GiftCardDebitsTable = {
@@ -411,6 +441,8 @@ export type Database = {
   operator_sign_in_tokens: OperatorSignInTokensTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
+  order_refunds: OrderRefundsTable;
+  test_processor_refunds: TestProcessorRefundsTable;
   stock_adjustments: StockAdjustmentsTable;
   gift_card_events: GiftCardEventsTable;
 };
@@ -419,3 +451,4 @@ export type StoreRow = Selectable<StoresTable>;
 export type CartRow = Selectable<CartsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type MailRow = Selectable<MailOutboxTable>;
+export type OrderRefundRow = Selectable<OrderRefundsTable>;

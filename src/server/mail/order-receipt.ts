@@ -117,8 +117,20 @@ const font: CSSProperties = {
 const cell: CSSProperties = { padding: '6px 0', verticalAlign: 'top' };
 const money: CSSProperties = { ...cell, textAlign: 'right', whiteSpace: 'nowrap' };
 
-function ReceiptHtml({ r, subject }: { r: Receipt; subject: string }): ReactNode {
-  return h(
+/**
+ * The frame every order mail shares (the confirmation, the shipping and refund notices): the store's
+ * name, a heading, the mail's own rows, and the link to the order page.
+ */
+export function orderMailHtml(parts: {
+  subject: string;
+  storeTitle: string;
+  heading: string;
+  orderUrl: string;
+  rows: ReactNode[];
+}): string {
+  const tr = (content: ReactNode, style?: CSSProperties, key?: number) =>
+    h('tr', key === undefined ? null : { key }, h('td', style ? { style } : null, content));
+  const document = h(
     'html',
     { lang: 'en' },
     h(
@@ -126,7 +138,7 @@ function ReceiptHtml({ r, subject }: { r: Receipt; subject: string }): ReactNode
       null,
       h('meta', { charSet: 'utf-8' }),
       h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-      h('title', null, subject),
+      h('title', null, parts.subject),
     ),
     h(
       'body',
@@ -143,101 +155,18 @@ function ReceiptHtml({ r, subject }: { r: Receipt; subject: string }): ReactNode
         h(
           'tbody',
           null,
-          h(
-            'tr',
-            null,
-            h(
-              'td',
-              null,
-              h('p', { style: { margin: '0 0 4px', fontSize: '13px', color: '#52606d' } }, r.storeTitle),
-              h('h1', { style: { margin: '0 0 8px', fontSize: '22px' } }, 'Thank you for your order!'),
-              h('p', { style: { margin: '0 0 16px' } }, 'Order ', h('strong', null, r.number), `, placed ${r.date}`),
-            ),
-          ),
-          h(
-            'tr',
-            null,
-            h(
-              'td',
-              null,
-              h('h2', { style: { fontSize: '16px', margin: '8px 0' } }, 'Items'),
-              h(
-                'table',
-                { role: 'presentation', width: '100%', cellPadding: 0, cellSpacing: 0, style: font },
-                h(
-                  'tbody',
-                  null,
-                  r.lines.map((line, i) =>
-                    h(
-                      'tr',
-                      { key: i },
-                      h(
-                        'td',
-                        { style: cell },
-                        line.label,
-                        line.items.length > 0
-                          ? h(
-                              'ul',
-                              { style: { margin: '4px 0 0', paddingLeft: '20px', color: '#52606d' } },
-                              line.items.map((item, j) => h('li', { key: j }, item)),
-                            )
-                          : null,
-                      ),
-                      h('td', { style: money }, line.amount),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-          ),
-          h(
-            'tr',
-            null,
-            h(
-              'td',
-              { style: { borderTop: '1px solid #d9dde3', paddingTop: '8px' } },
-              h(
-                'table',
-                { role: 'presentation', width: '100%', cellPadding: 0, cellSpacing: 0, style: font },
-                h(
-                  'tbody',
-                  null,
-                  r.amounts.map((a, i) =>
-                    h(
-                      'tr',
-                      { key: i, style: a.total ? { fontWeight: 'bold' } : undefined },
-                      h('td', { style: cell }, a.label),
-                      h('td', { style: money }, a.value),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-          ),
-          h(
-            'tr',
-            null,
-            h(
-              'td',
-              null,
-              h('h2', { style: { fontSize: '16px', margin: '16px 0 8px' } }, 'Shipping address'),
-              h(
-                'p',
-                { style: { margin: 0 } },
-                r.address.flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line])),
-              ),
-            ),
-          ),
-          h(
-            'tr',
-            null,
-            h(
-              'td',
-              { style: { paddingTop: '24px' } },
+          tr([
+            h('p', { key: 's', style: { margin: '0 0 4px', fontSize: '13px', color: '#52606d' } }, parts.storeTitle),
+            h('h1', { key: 'h', style: { margin: '0 0 8px', fontSize: '22px' } }, parts.heading),
+          ]),
+          parts.rows.map((content, i) => tr(content, undefined, i)),
+          tr(
+            [
               h(
                 'a',
                 {
-                  href: r.orderUrl,
+                  key: 'b',
+                  href: parts.orderUrl,
                   style: {
                     display: 'inline-block',
                     background: '#1f2933',
@@ -251,16 +180,79 @@ function ReceiptHtml({ r, subject }: { r: Receipt; subject: string }): ReactNode
               ),
               h(
                 'p',
-                { style: { fontSize: '13px', color: '#52606d', margin: '12px 0 0' } },
+                { key: 'l', style: { fontSize: '13px', color: '#52606d', margin: '12px 0 0' } },
                 'Or open this link: ',
-                h('a', { href: r.orderUrl, style: { color: '#1f2933' } }, r.orderUrl),
+                h('a', { href: parts.orderUrl, style: { color: '#1f2933' } }, parts.orderUrl),
               ),
-            ),
+            ],
+            { paddingTop: '24px' },
           ),
         ),
       ),
     ),
   );
+  return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
+}
+
+/** A two-column table of label and amount rows (items, amounts, a refund's facts). */
+export function amountsTable(rows: { label: ReactNode; value: string; bold?: boolean }[]): ReactNode {
+  return h(
+    'table',
+    { role: 'presentation', width: '100%', cellPadding: 0, cellSpacing: 0, style: font },
+    h(
+      'tbody',
+      null,
+      rows.map((row, i) =>
+        h(
+          'tr',
+          { key: i, style: row.bold ? { fontWeight: 'bold' } : undefined },
+          h('td', { style: cell }, row.label),
+          h('td', { style: money }, row.value),
+        ),
+      ),
+    ),
+  );
+}
+
+function receiptRows(r: Receipt): ReactNode[] {
+  return [
+    h('p', { style: { margin: '0 0 16px' } }, 'Order ', h('strong', null, r.number), `, placed ${r.date}`),
+    [
+      h('h2', { key: 'h', style: { fontSize: '16px', margin: '8px 0' } }, 'Items'),
+      h(
+        'div',
+        { key: 't' },
+        amountsTable(
+          r.lines.map((line) => ({
+            label: [
+              line.label,
+              line.items.length > 0
+                ? h(
+                    'ul',
+                    { key: 'u', style: { margin: '4px 0 0', paddingLeft: '20px', color: '#52606d' } },
+                    line.items.map((item, j) => h('li', { key: j }, item)),
+                  )
+                : null,
+            ],
+            value: line.amount,
+          })),
+        ),
+      ),
+    ],
+    h(
+      'div',
+      { style: { borderTop: '1px solid #d9dde3', paddingTop: '8px' } },
+      amountsTable(r.amounts.map((a) => ({ label: a.label, value: a.value, bold: a.total }))),
+    ),
+    [
+      h('h2', { key: 'h', style: { fontSize: '16px', margin: '16px 0 8px' } }, 'Shipping address'),
+      h(
+        'p',
+        { key: 'p', style: { margin: 0 } },
+        r.address.flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line])),
+      ),
+    ],
+  ];
 }
 
 /** Subject, plain text and HTML of the confirmation of `order` placed in `store`. */
@@ -270,7 +262,13 @@ export function renderOrderReceipt(store: ReceiptStore, order: Order, siteUrl: s
   return {
     subject,
     text: receiptText(r),
-    html: `<!DOCTYPE html>${renderToStaticMarkup(h(ReceiptHtml, { r, subject }))}`,
+    html: orderMailHtml({
+      subject,
+      storeTitle: r.storeTitle,
+      heading: 'Thank you for your order!',
+      orderUrl: r.orderUrl,
+      rows: receiptRows(r),
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Order, PaymentIntent } from '../../lib/contract/answers.ts';
 import { centsToDecimal } from '../../lib/money.ts';
 import type { OrderRow } from '../db/schema.ts';
 import type { ProviderIntent } from '../payments/provider.ts';
+import { paymentStatus } from './order-status.ts';
 
 /** Order numbers shown to shoppers: "A-10001" and up. */
 export const orderNumber = (serial: number) => `A-${10_000 + serial}`;
@@ -25,7 +26,7 @@ export function reshapeOrder(row: OrderRow, storeSlug: string): Order {
       id: row.id,
       number: orderNumber(row.number),
       createdAt: row.created_at.toISOString(),
-      status: 'paid',
+      status: paymentStatus(row),
       storeSlug,
       cartItems: details.cartItems,
       cartLineItemsSize: details.cartLineItemsSize,
@@ -35,6 +36,11 @@ export function reshapeOrder(row: OrderRow, storeSlug: string): Order {
       giftCards: details.giftCards,
       total: centsToDecimal(row.total_cents),
       address: details.address,
+      refunded: centsToDecimal(row.refunded_cents),
+      fulfillment:
+        row.fulfilled_at && row.carrier && row.tracking_number
+          ? { carrier: row.carrier, trackingNumber: row.tracking_number, fulfilledAt: row.fulfilled_at.toISOString() }
+          : null,
     },
     paymentIntent:
       row.payment_intent_id && (row.provider === 'test' || row.provider === 'stripe')

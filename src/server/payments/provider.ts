@@ -36,8 +36,11 @@ export type PaymentProvider = {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   updateAmount(id: string, amountCents: number, idempotencyKey: string): Promise<ProviderIntent>;
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
-  /** Gives a succeeded payment back in full. The key makes a retried refund a no-op. */
-  refundIntent(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives a succeeded payment back: `amountCents` of it, or without an amount all that is left. The key
+   * makes a retried refund a no-op (docs/decisions/198-console-orders.md).
+   */
+  refundIntent(id: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /** Cancels an unpaid intent so it can no longer be charged. The key makes a retry a no-op. */
   cancelIntent(id: string, idempotencyKey: string): Promise<void>;
 };

@@ -30,9 +30,15 @@ async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Stripe PaymentIntents through the official SDK; every write carries an idempotency key. */
-export function createStripeProvider(secretKey: string): PaymentProvider {
-  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+/**
+ * Stripe PaymentIntents through the official SDK; every write carries an idempotency key. `endpoint`
+ * points the SDK at another API host (a local fake in tests).
+ */
+export function createStripeProvider(
+  secretKey: string,
+  endpoint: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> = {},
+): PaymentProvider {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...endpoint });
   return {
     name: 'stripe',
     maxAmountCents: CARD_AMOUNT_LIMIT_CENTS,
@@ -57,9 +63,16 @@ export function createStripeProvider(secretKey: string): PaymentProvider {
         reshape(await stripe.paymentIntents.update(id, { amount: amountCents }, { idempotencyKey })),
       ),
 
-    refundIntent: (id, idempotencyKey) =>
+    refundIntent: (id, idempotencyKey, amountCents) =>
       call('refund payment intent', async () => {
-        await stripe.refunds.create({ payment_intent: id, reason: 'requested_by_customer' }, { idempotencyKey });
+        await stripe.refunds.create(
+          {
+            payment_intent: id,
+            reason: 'requested_by_customer',
+            ...(amountCents === undefined ? {} : { amount: amountCents }),
+          },
+          { idempotencyKey },
+        );
       }),
 
     async cancelIntent(id, idempotencyKey) {

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { PaymentIntentStatus } from '../../lib/contract/answers.ts';
 import type { Database, PaymentIntentsTable } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
-import { CARD_AMOUNT_LIMIT_CENTS, type PaymentProvider, type ProviderIntent } from './provider.ts';
+import {
+  CARD_AMOUNT_LIMIT_CENTS,
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderIntent,
+} from './provider.ts';
 
 /**
  * The built-in card processor for development and tests. It follows Stripe's test-mode cards
@@ -128,15 +133,38 @@ export function createTestProcessor(db: Kysely<Database>, clock: Clock): TestPro
       return row ? reshape(row) : null;
     },
 
-    async refundIntent(id) {
-      // Refunding twice gives back nothing more: the condition is the idempotency.
-      await db
-        .updateTable('payment_intents')
-        .set((eb) => ({ refunded_cents: eb.ref('amount_cents'), updated_at: clock.now() }))
-        .where('id', '=', id)
-        .where('status', '=', 'succeeded')
-        .where('refunded_cents', '=', 0)
-        .execute();
+    async refundIntent(id, idempotencyKey, amountCents) {
+      if (amountCents === undefined) {
+        // Refunding in full twice gives back nothing more: the condition is the idempotency.
+        await db
+          .updateTable('payment_intents')
+          .set((eb) => ({ refunded_cents: eb.ref('amount_cents'), updated_at: clock.now() }))
+          .where('id', '=', id)
+          .where('status', '=', 'succeeded')
+          .where('refunded_cents', '=', 0)
+          .execute();
+        return;
+      }
+      // A part, as Stripe's `amount`: the key is recorded with the refund, so a retry is a no-op, and
+      // the intent's refunded total can never pass what was paid.
+      await db.transaction().execute(async (trx) => {
+        const first = await trx
+          .insertInto('test_processor_refunds')
+          .values({ idempotency_key: idempotencyKey, payment_intent_id: id, amount_cents: amountCents })
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .returning('idempotency_key')
+          .executeTakeFirst();
+        if (!first) return;
+        const refunded = await trx
+          .updateTable('payment_intents')
+          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents), updated_at: clock.now() }))
+          .where('id', '=', id)
+          .where('status', '=', 'succeeded')
+          .where(sql<boolean>`refunded_cents + ${amountCents} <= amount_cents`)
+          .executeTakeFirst();
+        if (refunded.numUpdatedRows !== 1n)
+          throw new PaymentProviderError(`test processor: ${id} cannot be refunded ${amountCents} cents`);
+      });
     },
 
     async cancelIntent(id) {
