@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiError } from '../lib/api-error.ts';
 import { createRequester, getStore } from '../lib/api-client/index.ts';
-import { headerCookieJar } from '../lib/cookies.ts';
+import { headerCookieJar, parseCookies } from '../lib/cookies.ts';
+import { SESSION_COOKIE } from '../server/console/sessions.ts';
 import type { MediaFolder } from '../server/media/media-folder.ts';
 import { sendEntry, type StaticEntry } from './static-files.ts';
 import type { DerivativeRequest } from '../lib/responsive-image.ts';
@@ -29,6 +30,26 @@ async function storeAccess(apiFetch: ApiFetch, slug: string, cookieHeader: strin
     if (isApiError(error) && error.status === 404) return { kind: 'missing' };
     if (isApiError(error) && error.status === 422) return { kind: 'denied' };
     return { kind: 'unavailable' };
+  }
+}
+
+/**
+ * Whether the request carries a console session of an operator with a role in the store: they see its
+ * media on the console's pages without a shopper's access (docs/decisions/201-console-product-images.md).
+ * Asked of the API's own `me`, so sessions end and roles go exactly as the console's calls see them.
+ */
+async function operatorAccess(apiFetch: ApiFetch, slug: string, cookieHeader: string | undefined): Promise<boolean> {
+  const session = parseCookies(cookieHeader)[SESSION_COOKIE];
+  if (!session) return false;
+  try {
+    const answer = await apiFetch(
+      new Request('http://front.internal/api/admin/me', { headers: { cookie: `${SESSION_COOKIE}=${session}` } }),
+    );
+    if (!answer.ok) return false;
+    const me = (await answer.json()) as { stores?: { slug: string }[] };
+    return me.stores?.some((store) => store.slug === slug) ?? false;
+  } catch {
+    return false;
   }
 }
 
@@ -61,7 +82,9 @@ export async function serveMedia(
     derivative?: { images: ImageDerivatives; request: DerivativeRequest };
   },
 ): Promise<void> {
-  const access = await storeAccess(options.apiFetch, media.slug, req.headers.cookie);
+  let access = await storeAccess(options.apiFetch, media.slug, req.headers.cookie);
+  if (access.kind === 'denied' && (await operatorAccess(options.apiFetch, media.slug, req.headers.cookie)))
+    access = { kind: 'allowed', restricted: true };
   if (access.kind === 'missing') {
     plain(res, 404, 'Not found');
     return;

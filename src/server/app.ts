@@ -35,6 +35,8 @@ import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { apiSecureHeaders } from './http/secure-headers.ts';
 import { listingRoutes } from './listings/routes.ts';
+import { MediaFolder } from './media/media-folder.ts';
+import { IMAGE_UPLOAD_PATH } from './console/image-routes.ts';
 import { searchRoutes } from './search/routes.ts';
 
 export type AppParts = {
@@ -76,6 +78,7 @@ export function appDeps(parts: AppParts): AppDeps {
     stores: parts.stores ?? new StoreCache(parts.config.STORE_CACHE_MS, parts.clock ?? systemClock),
     listings: parts.listings ?? new ListingIndexes(parts.config.LISTING_INDEX_MS, parts.clock ?? systemClock),
     cartTokens: parts.cartTokens ?? cartTokenSigner(parts.config.CART_TOKEN_SECRET ?? randomBytes(32)),
+    media: new MediaFolder(parts.config.MEDIA_DIR),
   };
 }
 
@@ -106,7 +109,8 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
       maxAge: 600,
     }),
   );
-  app.use('*', limitBody(64 * 1024));
+  // An image upload has its own, larger limit (MEDIA_MAX_UPLOAD_MB, image-routes.ts).
+  app.use('*', limitBody(64 * 1024, { except: IMAGE_UPLOAD_PATH }));
   app.use('*', refuseNulInUrl);
   app.use('*', apiSecureHeaders);
   app.use('*', async (c, next) => {

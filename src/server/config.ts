@@ -65,6 +65,12 @@ const envSchema = z.object({
     .describe(
       "stores' own media (`{MEDIA_DIR}/{slug}/{name}`, served at `/{slug}/media/{name}` only to shoppers the store admits); the restricted demo store's images ship in `media/vip/`",
     ),
+  MEDIA_MAX_UPLOAD_MB: z.coerce
+    .number({ error: 'MEDIA_MAX_UPLOAD_MB must be a number of megabytes, e.g. 10' })
+    .positive()
+    .max(100)
+    .default(10)
+    .describe('the largest image the console uploads (MB); a larger one is refused with 413'),
   IMAGE_CACHE_DIR: z
     .string()
     .trim()

@@ -309,7 +309,7 @@ describe('another store’s operator', () => {
     '/admin/sign_out_everywhere',
   ];
   const storeOperations = CONSOLE_OPERATIONS.filter((operation) => operation.path.includes('{slug}'));
-  const concrete = (path: string, slug: string) => path.replace('{slug}', slug).replace('{id}', '1');
+  const concrete = (path: string, slug: string) => path.replace('{slug}', slug).replaceAll(/\{\w+\}/g, '1');
   const sampleBody = { email: 'intruder@example.com', role: 'owner' };
   let vipOwnerSession: Promise<Operator> | undefined;
 

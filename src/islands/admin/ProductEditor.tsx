@@ -1,7 +1,7 @@
 /**
  * /admin/{store}/products/{id} (owners and editors): the product's edit form (saved with the version it
- * was opened at: a stale save is refused and says so), and per variant a stock adjustment with its
- * reason, and the stock log (docs/decisions/199-console-catalog-and-gift-cards.md).
+ * was opened at: a stale save is refused and says so), its images (ProductImages), and per variant a
+ * stock adjustment with its reason, and the stock log (docs/decisions/199-console-catalog-and-gift-cards.md).
  */
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import type { ConsoleProduct, StockReason } from '../../lib/contract/answers.ts';
@@ -9,6 +9,7 @@ import { consoleApi } from '../../lib/api-client/console-api.ts';
 import { Checkbox } from '../forms/Checkbox.tsx';
 import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { ProductImages } from './ProductImages.tsx';
 import { StaffGate } from './StoreGate.tsx';
 import { messageOf, NoticeLine, textOf, useConsoleForm } from './use-console-form.tsx';
 
@@ -235,6 +236,7 @@ function Editor({ slug, productId }: { slug: string; productId: string }) {
           setSaves((n) => n + 1);
         }}
       />
+      <ProductImages slug={slug} productId={product.id} />
       <h2>Stock</h2>
       {product.variants.map((variant) => (
         <StockForm key={variant.id} slug={slug} product={product} variant={variant} onAdjusted={adjusted} />

@@ -8,6 +8,7 @@ import type {
   ConsoleGiftCard,
   ConsoleGiftCardDetail,
   ConsoleProduct,
+  ConsoleProductImage,
   ConsoleProductSummary,
   ConsoleOrder,
   ConsoleOrderSummary,
@@ -17,7 +18,7 @@ import type {
   OperatorRole,
   StaffMember,
 } from '../contract/answers.ts';
-import type { ProductEditPayload, StockAdjustmentPayload } from '../contract/payloads.ts';
+import type { ProductEditPayload, ProductImageEditPayload, StockAdjustmentPayload } from '../contract/payloads.ts';
 
 /** A refused console call: its status, message and field errors (422). */
 export class ConsoleError extends Error {
@@ -32,6 +33,7 @@ export class ConsoleError extends Error {
 }
 
 let csrfToken = '';
+const UNEXPECTED = 'Sorry an unexpected error occurred, please try again.';
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
@@ -45,13 +47,38 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  if (!response.ok)
-    throw new ConsoleError(
-      response.status,
-      answer.message ?? 'Sorry an unexpected error occurred, please try again.',
-      answer.errors,
-    );
+  if (!response.ok) throw new ConsoleError(response.status, answer.message ?? UNEXPECTED, answer.errors);
   return answer as T;
+}
+
+/**
+ * Uploads one file as `multipart/form-data` with XMLHttpRequest, the one browser API that reports
+ * upload progress (`fetch` does not); refusals become the same ConsoleError as `call`'s.
+ */
+function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/admin${path}`);
+    request.withCredentials = true;
+    if (csrfToken) request.setRequestHeader('x-csrf-token', csrfToken);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      let answer: { message?: string; errors?: Record<string, string[]> } = {};
+      try {
+        answer = JSON.parse(request.responseText) as typeof answer;
+      } catch {
+        // A proxy's HTML error page: the status says enough.
+      }
+      if (request.status >= 200 && request.status < 300) resolve(answer as T);
+      else reject(new ConsoleError(request.status, answer.message ?? UNEXPECTED, answer.errors));
+    });
+    request.addEventListener('error', () =>
+      reject(new ConsoleError(0, 'The upload failed: check the connection and try again.')),
+    );
+    request.send(form);
+  });
 }
 
 async function remember(session: Promise<ConsoleSession>): Promise<ConsoleSession> {
@@ -85,6 +112,16 @@ export const consoleApi = {
     call<One<ConsoleProduct>>('PATCH', `${store(slug)}/products/${id}`, edit),
   adjustStock: (slug: string, id: string, adjustment: StockAdjustmentPayload) =>
     call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/stock_adjustments`, adjustment),
+  images: (slug: string, id: string) => call<Many<ConsoleProductImage>>('GET', `${store(slug)}/products/${id}/images`),
+  uploadImage: (slug: string, id: string, file: File, onProgress: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    return upload<One<ConsoleProductImage>>(`${store(slug)}/products/${id}/images`, form, onProgress);
+  },
+  updateImage: (slug: string, id: string, imageId: string, edit: ProductImageEditPayload) =>
+    call<Many<ConsoleProductImage>>('PATCH', `${store(slug)}/products/${id}/images/${imageId}`, edit),
+  deleteImage: (slug: string, id: string, imageId: string) =>
+    call<Many<ConsoleProductImage>>('DELETE', `${store(slug)}/products/${id}/images/${imageId}`),
   giftCards: (slug: string, page: number) =>
     call<Many<ConsoleGiftCard>>('GET', `${store(slug)}/gift_cards?page=${page}`),
   issueGiftCard: (slug: string, amount: string, note: string) =>

@@ -572,6 +572,24 @@ export const consoleProduct = z
   .meta({ id: 'ConsoleProduct' });
 export type ConsoleProduct = z.infer<typeof consoleProduct>;
 
+/** A product image in the console, in gallery order (docs/decisions/201-console-product-images.md). */
+export const consoleProductImage = z
+  .strictObject({
+    id: z.string(),
+    /** `/{slug}/media/{name}` for an upload; whatever the catalog named for an imported image. */
+    url: z.string(),
+    /** Empty when nobody wrote one yet: the console flags it. */
+    alt: z.string(),
+    default: z.boolean(),
+    /** What the upload checked; null for an imported image. */
+    content_type: z.string().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    bytes: z.number().int().nullable(),
+  })
+  .meta({ id: 'ConsoleProductImage' });
+export type ConsoleProductImage = z.infer<typeof consoleProductImage>;
+
 /** A gift card in the console: its code is masked, except in the answer that issued it. */
 export const consoleGiftCard = z
   .strictObject({

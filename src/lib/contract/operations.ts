@@ -17,6 +17,7 @@ import {
   consoleOrder,
   consoleOrderSummary,
   consoleProduct,
+  consoleProductImage,
   consoleProductSummary,
   consoleSession,
   devMail,
@@ -51,6 +52,7 @@ import {
   fulfilOrderPayload,
   giftCardAdjustmentPayload,
   giftCardPayload,
+  imageUploadFields,
   inviteOperatorPayload,
   issueGiftCardPayload,
   listingQuery,
@@ -58,6 +60,7 @@ import {
   searchQuery,
   outboxQuery,
   productEditPayload,
+  productImageEditPayload,
   productIdsQuery,
   refundOrderPayload,
   removeGiftCardPayload,
@@ -81,6 +84,8 @@ export type Operation = {
   query?: z.ZodObject;
   /** The JSON body; `bodyOptional` when an empty body is accepted too. */
   body?: z.ZodType;
+  /** A `multipart/form-data` body instead: a binary `file` part beside these text fields. */
+  upload?: z.ZodObject;
   bodyOptional?: true;
   /** Request headers the operation reads: the shopper's tokens (shopper-tokens.ts) or others. */
   headers?: z.ZodObject;
@@ -179,7 +184,7 @@ const consoleCall = (
   path: string,
   operationId: string,
   summary: string,
-  parts: Pick<Operation, 'body' | 'query' | 'answers'> & { errors?: readonly number[] },
+  parts: Pick<Operation, 'body' | 'upload' | 'query' | 'answers'> & { errors?: readonly number[] },
 ): Operation => ({
   method,
   path: `/admin${path}`,
@@ -188,6 +193,7 @@ const consoleCall = (
   tag: 'Console',
   headers: consoleHeaders,
   ...(parts.body ? { body: parts.body } : {}),
+  ...(parts.upload ? { upload: parts.upload } : {}),
   ...(parts.query ? { query: parts.query } : {}),
   answers: parts.answers,
   errors: [...(parts.body ? BODY_ERRORS : []), ...(parts.errors ?? SESSION_ERRORS)],
@@ -288,6 +294,36 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'adjustConsoleStock',
     'Changes a variant’s stock by a relative amount with a reason; never below zero.',
     { body: stockAdjustmentPayload, answers: { 201: one(consoleProduct) }, errors: CONSOLE_STORE_ERRORS },
+  ),
+  // Product images (docs/decisions/201-console-product-images.md).
+  consoleCall('get', `${A}/products/{id}/images`, 'listConsoleProductImages', 'A product’s images, in gallery order.', {
+    answers: { 200: many(consoleProductImage) },
+    errors: CONSOLE_STORE_ERRORS,
+  }),
+  consoleCall(
+    'post',
+    `${A}/products/{id}/images`,
+    'uploadConsoleProductImage',
+    'Uploads one image (JPEG, PNG, WebP or AVIF, told by its bytes) to the end of the gallery; over MEDIA_MAX_UPLOAD_MB is 413.',
+    {
+      upload: imageUploadFields,
+      answers: { 201: one(consoleProductImage) },
+      errors: [...CONSOLE_STORE_ERRORS, 413, 422],
+    },
+  ),
+  consoleCall(
+    'patch',
+    `${A}/products/{id}/images/{image_id}`,
+    'updateConsoleProductImage',
+    'Changes an image’s alt text or place in the gallery, or makes it the default; answers the gallery.',
+    { body: productImageEditPayload, answers: { 200: many(consoleProductImage) }, errors: CONSOLE_STORE_ERRORS },
+  ),
+  consoleCall(
+    'delete',
+    `${A}/products/{id}/images/{image_id}`,
+    'deleteConsoleProductImage',
+    'Deletes an image (and its uploaded file when nothing else shows it); answers the gallery.',
+    { answers: { 200: many(consoleProductImage) }, errors: CONSOLE_STORE_ERRORS },
   ),
   consoleCall('get', `${A}/gift_cards`, 'listConsoleGiftCards', 'The store’s gift cards, newest first, codes masked.', {
     query: consoleGiftCardsQuery,

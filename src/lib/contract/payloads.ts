@@ -487,6 +487,44 @@ export const productEditPayload = z
   .meta({ id: 'ProductEditPayload' });
 export type ProductEditPayload = z.input<typeof productEditPayload>;
 
+/** Alt text of a product image: what a screen reader says instead of the picture (empty: flagged in the console). */
+export const ALT_MAX = 300;
+const altText = z
+  .string({ error: 'Alt text must be text.' })
+  .trim()
+  .max(ALT_MAX, `Alt text must be at most ${ALT_MAX} characters.`);
+
+/** The text fields of an image upload (`multipart/form-data`; the file itself is the `file` part). */
+export const imageUploadFields = z
+  .object({
+    alt: altText.default(''),
+  })
+  .meta({ id: 'ImageUploadFields' });
+
+/**
+ * A change to one product image: its alt text, its place in the gallery (0 first; moved there, the
+ * others keep their order), and whether it is the product's default image. At least one of them.
+ */
+export const productImageEditPayload = z
+  .object({
+    alt: altText.optional(),
+    position: z
+      .number({ error: 'Position must be a whole number from 0.' })
+      .int('Position must be a whole number from 0.')
+      .min(0, 'Position must be a whole number from 0.')
+      .max(10_000, 'Position must be a whole number from 0.')
+      .optional(),
+    default: z
+      .literal(true, { error: 'Default can only be set (to true): choose another image to change it.' })
+      .optional(),
+  })
+  .refine((edit) => edit.alt !== undefined || edit.position !== undefined || edit.default !== undefined, {
+    message: 'Say what to change: alt, position or default.',
+    path: ['alt'],
+  })
+  .meta({ id: 'ProductImageEditPayload' });
+export type ProductImageEditPayload = z.input<typeof productImageEditPayload>;
+
 export const STOCK_REASONS = ['received', 'correction', 'damaged', 'other'] as const;
 const CHANGE_MESSAGE = 'Change must be a whole number from -100000 to 100000, not 0 (e.g. 5 or -2).';
 const NOTE_MAX = 500;

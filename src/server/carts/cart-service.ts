@@ -453,7 +453,10 @@ export async function cartState(db: Db, store: StoreRow, cart: CartRow | null, n
 /** Reshapes a cart state into the contract's Cart (and the order snapshot's items). */
 export function reshapeCart(state: CartState): Cart {
   const imageOf = (line: CartLine): Image | null =>
-    line.image_id === null ? null : { id: String(line.image_id), url: line.image_url ?? '', alt: line.image_alt ?? '' };
+    line.image_id === null
+      ? null
+      : // An undescribed upload's alt is left out, as in the catalog answers (reshape.ts).
+        { id: String(line.image_id), url: line.image_url ?? '', ...(line.image_alt ? { alt: line.image_alt } : {}) };
   const bundleImages = new Map<number, Image[]>();
   for (const line of state.lines) {
     if (line.bundle_id === null) continue;

@@ -23,6 +23,7 @@ import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { recordAudit } from './audit.ts';
 import { consoleGiftCardRoutes } from './gift-card-routes.ts';
+import { consoleImageRoutes } from './image-routes.ts';
 import { consoleOrderRoutes } from './order-routes.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
 import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
@@ -332,6 +333,7 @@ export function consoleRoutes(deps: AppDeps) {
   });
 
   // Catalog and gift cards: owners and editors (docs/decisions/199-console-catalog-and-gift-cards.md).
+  app.route('/stores/:slug/products/:id/images', consoleImageRoutes(deps));
   app.route('/stores/:slug/products', consoleProductRoutes(deps));
   app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
   app.route('/stores/:slug/orders', consoleOrderRoutes(deps));

@@ -17,6 +17,7 @@ import * as listingColumns from './migrations/0015_listing_columns.ts';
 import * as operators from './migrations/0016_operators.ts';
 import * as orderOperations from './migrations/0017_order_operations.ts';
 import * as catalogEditing from './migrations/0018_catalog_editing.ts';
+import * as uploadedImages from './migrations/0019_uploaded_images.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0016_operators': operators,
   '0017_order_operations': orderOperations,
   '0018_catalog_editing': catalogEditing,
+  '0019_uploaded_images': uploadedImages,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -85,6 +85,12 @@ export type ProductImagesTable = {
   url: string;
   alt: string;
   position: number;
+  /** Set for an image uploaded in the console (migration 0019): the sniffed type, its size; null when imported. */
+  content_type: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  uploaded_at: Timestamp | null;
 };
 
 /** Which images show which variant (docs/decisions/193-variant-images.md). */

@@ -6,6 +6,7 @@ import type { CartTokens } from '../carts/cart-tokens.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { TestProcessor } from '../payments/test-processor.ts';
 import type { ListingIndexes } from '../listings/listing-index.ts';
+import type { MediaFolder } from '../media/media-folder.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import type { StoreCache } from './store-access.ts';
 
@@ -44,6 +45,8 @@ export type AppDeps = {
   listings: ListingIndexes;
   /** Signs and recognises cart tokens (the secret every instance shares). */
   cartTokens: CartTokens;
+  /** The stores' media (MEDIA_DIR), where the console's uploads go. */
+  media: MediaFolder;
 };
 
 export type AppEnv = {

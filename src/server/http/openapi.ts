@@ -13,7 +13,7 @@ const STATUS_WORDS: Record<number, string> = {
   402: 'The card was declined, or the payment has not succeeded',
   404: 'Record not found',
   409: 'The cart or payment changed meanwhile',
-  413: 'The body is over 64 KB',
+  413: 'The body is over 64 KB (an image upload: over MEDIA_MAX_UPLOAD_MB)',
   415: 'The body is not JSON',
   422: 'Invalid values (errors by field), or the store has restricted access',
   429: 'Too many requests; Retry-After says when to try again',
@@ -53,6 +53,18 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
           requestBody: {
             required: !operation.bodyOptional,
             content: { 'application/json': { schema: operation.body } },
+          },
+        }
+      : {}),
+    ...(operation.upload
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: operation.upload.extend({ file: z.string().meta({ format: 'binary' }) }),
+              },
+            },
           },
         }
       : {}),

@@ -1,4 +1,5 @@
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENT_TYPES, IMAGE_EXTENSIONS } from '../../lib/content-types.ts';
 import { isSlug } from '../../lib/slug.ts';
@@ -7,7 +8,8 @@ import { isSlug } from '../../lib/slug.ts';
  * A store's own media (product images, favicon) outside `public/`: `{MEDIA_DIR}/{slug}/{name}`, reached
  * at `/{slug}/media/{name}` and served by the front only to a shopper the API lets see the store, like
  * its pages (docs/decisions/120-restricted-store-media.md). The one module that knows where media live
- * and what they may be called: the demo image script writes through it, the operator console will too.
+ * and what they may be called: the demo image script and the console's uploads
+ * (docs/decisions/201-console-product-images.md) write through it.
  */
 
 /** Letters, digits, dots, hyphens and underscores; no leading dot, no '..', no slash: a name never leaves its folder. */
@@ -69,12 +71,44 @@ export class MediaFolder {
 
   /** Writes a store's media file and answers its URL; a reader sees the old file or the new one, never half. */
   async write(slug: string, name: string, data: string | Uint8Array): Promise<string> {
-    if (!isSlug(slug) || !isMediaName(name)) throw new Error(`Not a store media file: ${JSON.stringify(`${slug}/${name}`)}`);
-    const folder = path.join(this.root, slug);
+    const staged = await this.stage(slug, name, data);
+    return staged.place();
+  }
+
+  /**
+   * Writes a file under a temporary name that is never served (it starts with a dot): `place()` moves it
+   * to `name` and answers its URL, `discard()` deletes it. An upload places its file only once its row is
+   * written, and discards it when the row is not (docs/decisions/201-console-product-images.md).
+   */
+  async stage(slug: string, name: string, data: string | Uint8Array): Promise<StagedMedia> {
+    const folder = this.#folder(slug, name);
     await mkdir(folder, { recursive: true });
-    const temporary = path.join(folder, `.${name}.${process.pid}.${Date.now()}.tmp`);
+    const temporary = path.join(folder, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
     await writeFile(temporary, data);
-    await rename(temporary, path.join(folder, name));
-    return mediaUrl(slug, name);
+    const final = path.join(folder, name);
+    return {
+      place: async () => {
+        await rename(temporary, final);
+        return mediaUrl(slug, name);
+      },
+      discard: () => rm(temporary, { force: true }),
+    };
+  }
+
+  /** Deletes a store's media file (nothing when there is none). */
+  async remove(slug: string, name: string): Promise<void> {
+    await rm(path.join(this.#folder(slug, name), name), { force: true });
+  }
+
+  #folder(slug: string, name: string): string {
+    if (!isSlug(slug) || !isMediaName(name)) throw new Error(`Not a store media file: ${JSON.stringify(`${slug}/${name}`)}`);
+    return path.join(this.root, slug);
   }
 }
+
+export type StagedMedia = {
+  /** Moves the file into place and answers its URL. */
+  place(): Promise<string>;
+  /** Deletes the temporary file. */
+  discard(): Promise<void>;
+};
