@@ -4,7 +4,7 @@
  * failed upload, alt text, order, the default image, delete (and its file), the audit log, and an
  * uploaded image of a restricted store served only with access, through the real front.
  */
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -121,6 +121,28 @@ describe('uploading', () => {
       before: null,
       after: { url: answer.body.data.url, content_type: 'image/png', alt: 'A green square' },
     });
+  });
+
+  test('a photograph is stored without its metadata (where it was taken), turned as its EXIF said', async () => {
+    const productId = await productOf('acme');
+    const photo = await sharp({ create: { width: 240, height: 180, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const answer = await upload(editor, imagesPath('acme', productId), {
+      bytes: new Uint8Array(photo),
+      name: 'IMG_0001.jpg',
+      type: 'image/jpeg',
+    });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body.data).toMatchObject({ content_type: 'image/jpeg', width: 180, height: 240 });
+    const stored = await readFile(path.join(mediaDir, 'acme', answer.body.data.url.split('/').pop()));
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes('PhoneCo')).toBe(false);
+    expect([meta.width, meta.height, meta.orientation ?? 1]).toEqual([180, 240, 1]);
   });
 
   test.each([

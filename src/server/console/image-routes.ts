@@ -113,7 +113,7 @@ export function consoleImageRoutes({ db, clock, config, media }: AppDeps) {
     // A name of our own (never the uploaded one): the product, random bits, the sniffed type's extension.
     const name = `${productId}-${randomBytes(8).toString('hex')}.${checked.extension}`;
     const url = mediaUrl(store.slug, name);
-    const staged = await media.stage(store.slug, name, bytes);
+    const staged = await media.stage(store.slug, name, checked.data);
     const now = clock.now();
     // Set inside the transaction's callback, read after it.
     const placement = { placed: false };

@@ -43,7 +43,32 @@ export function sniffImageType(bytes: Uint8Array): UploadedImageType | null {
   return null;
 }
 
-export type CheckedImage = UploadedImageType & { width: number; height: number; bytes: number };
+export type CheckedImage = UploadedImageType & {
+  width: number;
+  height: number;
+  bytes: number;
+  /** What to store: the upload itself, or re-encoded without its metadata when it had any. */
+  data: Uint8Array;
+};
+
+/**
+ * The upload without its metadata (EXIF, XMP, IPTC), turned the way its EXIF orientation said: a phone's
+ * photograph carries where it was taken, and originals are served as the storefront's fallback image.
+ * Re-encoded in its own type at a quality a shopper cannot tell from the original (PNG stays lossless).
+ */
+async function withoutMetadata(bytes: Uint8Array, type: UploadedImageType['type']): Promise<Uint8Array> {
+  const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().keepIccProfile();
+  switch (type) {
+    case 'image/jpeg':
+      return image.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+    case 'image/png':
+      return image.png().toBuffer();
+    case 'image/webp':
+      return image.webp({ quality: 95 }).toBuffer();
+    case 'image/avif':
+      return image.avif({ quality: 80 }).toBuffer();
+  }
+}
 
 /** Checks an upload: its type by signature, then a full decode within the pixel limits; a refusal is a message. */
 export async function checkUploadedImage(bytes: Uint8Array): Promise<CheckedImage | { refused: string }> {
@@ -51,11 +76,13 @@ export async function checkUploadedImage(bytes: Uint8Array): Promise<CheckedImag
   if (!sniffed) return { refused: IMAGE_MESSAGES.notAnImage };
   let width: number;
   let height: number;
+  let carriesMetadata: boolean;
   try {
     // The header first: a bomb is refused by its declared size, before any pixel is decoded.
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     width = meta.autoOrient.width;
     height = meta.autoOrient.height;
+    carriesMetadata = Boolean(meta.exif ?? meta.xmp ?? meta.iptc);
   } catch {
     return { refused: IMAGE_MESSAGES.unreadable };
   }
@@ -67,5 +94,6 @@ export async function checkUploadedImage(bytes: Uint8Array): Promise<CheckedImag
   } catch {
     return { refused: IMAGE_MESSAGES.unreadable };
   }
-  return { ...sniffed, width, height, bytes: bytes.length };
+  const data = carriesMetadata ? await withoutMetadata(bytes, sniffed.type) : bytes;
+  return { ...sniffed, width, height, bytes: data.length, data };
 }
