@@ -32,7 +32,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     expect(asked.status()).toBe(202);
     await signInFromLink(page, await mailedLink(outbox, OWNER, 'Your sign-in link'));
     await page.getByRole('link', { name: /^Orders of/ }).click();
-    await expect(page.getByRole('heading', { name: 'Orders of acme' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Orders of Acme Supply Co.' })).toBeVisible();
     await expect(page.getByRole('table').getByRole('link', { name: shipped.number })).toBeVisible();
     await expectNoAxeViolations(page);
 

@@ -144,7 +144,9 @@ function Orders({ slug, query }: Props) {
       ) : !answer ? (
         <p role="status">Loading…</p>
       ) : answer.data.length === 0 ? (
-        <p role="status">No orders match these filters.</p>
+        <p role="status">
+          {[...filters.keys()].some((key) => key !== 'page') ? 'No orders match these filters.' : 'No orders yet.'}
+        </p>
       ) : (
         <>
           <p role="status">
@@ -167,5 +169,14 @@ function Orders({ slug, query }: Props) {
 }
 
 export default function OrdersList(props: Props) {
-  return <StaffGate slug={props.slug}>{() => <Orders {...props} />}</StaffGate>;
+  return (
+    <StaffGate slug={props.slug}>
+      {(store) => (
+        <>
+          <h1>Orders of {store.title}</h1>
+          <Orders {...props} />
+        </>
+      )}
+    </StaffGate>
+  );
 }
