@@ -24,4 +24,3 @@ export async function refreshSearchText(
   await sql`update bundles b set search_text = lower(b.name || ' ' || ${plainText(sql`b.description_html`)})
     where b.store_id = ${storeId}`.execute(db);
 }
-
