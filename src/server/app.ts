@@ -35,6 +35,7 @@ import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { apiSecureHeaders } from './http/secure-headers.ts';
 import { listingRoutes } from './listings/routes.ts';
+import type { Publishing } from './publishing/publishing.ts';
 import { searchRoutes } from './search/routes.ts';
 
 export type AppParts = {
@@ -58,6 +59,11 @@ export type AppParts = {
    * fine for one process; createApiRuntime passes the secret every instance shares.
    */
   cartTokens?: CartTokens;
+  /**
+   * Builds of the storefront's pages around the publisher the storefront process lends
+   * (docs/decisions/202-publishing-builds.md); absent, publishing answers 503.
+   */
+  publishing?: Publishing;
 };
 
 const isTestProcessor = (p: PaymentProvider | null): p is TestProcessor => p?.name === 'test' && 'confirm' in p;
@@ -76,6 +82,7 @@ export function appDeps(parts: AppParts): AppDeps {
     stores: parts.stores ?? new StoreCache(parts.config.STORE_CACHE_MS, parts.clock ?? systemClock),
     listings: parts.listings ?? new ListingIndexes(parts.config.LISTING_INDEX_MS, parts.clock ?? systemClock),
     cartTokens: parts.cartTokens ?? cartTokenSigner(parts.config.CART_TOKEN_SECRET ?? randomBytes(32)),
+    publishing: parts.publishing ?? null,
   };
 }
 

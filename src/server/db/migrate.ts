@@ -16,6 +16,7 @@ import * as variantImages from './migrations/0014_variant_images.ts';
 import * as listingColumns from './migrations/0015_listing_columns.ts';
 import * as operators from './migrations/0016_operators.ts';
 import * as catalogEditing from './migrations/0018_catalog_editing.ts';
+import * as builds from './migrations/0020_builds.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0015_listing_columns': listingColumns,
   '0016_operators': operators,
   '0018_catalog_editing': catalogEditing,
+  '0020_builds': builds,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -6,6 +6,7 @@ import type { CartTokens } from '../carts/cart-tokens.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { TestProcessor } from '../payments/test-processor.ts';
 import type { ListingIndexes } from '../listings/listing-index.ts';
+import type { Publishing } from '../publishing/publishing.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import type { StoreCache } from './store-access.ts';
 
@@ -44,6 +45,11 @@ export type AppDeps = {
   listings: ListingIndexes;
   /** Signs and recognises cart tokens (the secret every instance shares). */
   cartTokens: CartTokens;
+  /**
+   * Builds of the storefront's pages, through the publisher the storefront process lends; null when the
+   * API runs alone (`npm run start:api`): publishing then answers 503.
+   */
+  publishing: Publishing | null;
 };
 
 export type AppEnv = {
