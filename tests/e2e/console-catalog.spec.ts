@@ -4,40 +4,14 @@
  * gift card, whose code a shopper then applies; and every console page passes axe and fits a phone, the
  * staff page included (its title, and no role changes offered on the only owner).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CartApi, CartPage } from './fixtures/cart-page.ts';
-import { DevOutbox } from './fixtures/dev-outbox.ts';
+import { expectFitsWidth, expectNoAxeViolations, signedIn } from './fixtures/console-session.ts';
 import { DESKTOP, PHONE } from './fixtures/viewports.ts';
 
 const OWNER = 'owner@acme.example';
 const STORE_TITLE = 'Acme Supply Co.';
 const PRODUCT = 'Speed Jump Rope';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectFitsWidth(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
-/** A browser of its own, signed in as `email` from the newest sign-in link the outbox holds for them. */
-async function signedIn(browser: Browser, baseURL: string, email: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const outbox = new DevOutbox(page.request, baseURL);
-  const asked = await page.request.post('/api/admin/sign_in', { data: { email }, headers: { origin: baseURL } });
-  expect(asked.status()).toBe(202);
-  const mail = await outbox.find(email, 'sign-in link');
-  const link = /https?:\/\/\S+(\/admin\/signin\?token=[\w-]+)/.exec(mail.text)?.[1];
-  if (!link) throw new Error(`no sign-in link in the mail to ${email}`);
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Your stores' })).toBeVisible();
-  return page;
-}
 
 /** An editor of acme, invited by the demo owner through the console API. */
 async function editorOf(owner: Page, baseURL: string): Promise<string> {
