@@ -21,7 +21,8 @@ export async function* serverEvents(body: ReadableStream<Uint8Array>): AsyncGene
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true }).replaceAll('\r\n', '\n');
+    // On the whole buffer: a CRLF may be cut between two chunks.
+    buffer = (buffer + decoder.decode(chunk, { stream: true })).replaceAll('\r\n', '\n');
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, end);
