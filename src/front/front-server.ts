@@ -54,8 +54,6 @@ export type FrontOptions = {
   domains: DomainConfig;
   /** Only requests carrying this value in `x-prerender` are treated as snapshot renders. */
   prerenderSecret: string;
-  /** Answers `POST /api/hooks/rebuild`; the front checks the token before calling it. */
-  rebuild?: { token: string; run: (res: ServerResponse) => Promise<void> };
   /** Public catalog answers of the API kept for about a second (shoppers' calls only, not renders). */
   microcache?: ApiMicrocache;
   /** Stores' own media (`/{slug}/media/{name}`), served after the API allowed the shopper in. */
@@ -159,9 +157,6 @@ export function createFrontListener(options: FrontOptions) {
     const url = new URL(req.url ?? '/', 'http://front');
     const { pathname, searchParams } = url;
 
-    if (pathname === '/api/hooks/rebuild' && options.rebuild) {
-      return handleRebuild(req, res, options.rebuild);
-    }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       await api(req, res);
       return;
@@ -278,26 +273,4 @@ function sendRedirect(
     ...(cookies.length ? { 'set-cookie': cookies } : {}),
   });
   res.end();
-}
-
-async function handleRebuild(
-  req: IncomingMessage,
-  res: ServerResponse,
-  rebuild: NonNullable<FrontOptions['rebuild']>,
-): Promise<void> {
-  if (req.method !== 'POST') {
-    res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: 'Method not allowed' }));
-    return;
-  }
-  const auth = req.headers.authorization ?? '';
-  const { timingSafeEqual } = await import('node:crypto');
-  const given = Buffer.from(auth.replace(/^Bearer\s+/i, ''));
-  const expected = Buffer.from(rebuild.token);
-  if (!rebuild.token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
-    res.end(JSON.stringify({ message: 'A valid rebuild token is required.' }));
-    return;
-  }
-  await rebuild.run(res);
 }

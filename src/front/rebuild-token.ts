@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The token `POST /api/hooks/rebuild` requires: `REBUILD_TOKEN`, or one generated once and kept
+ * The token `POST /api/admin/builds` requires: `REBUILD_TOKEN`, or one generated once and kept
  * in `{buildsDir}/.rebuild-token` (mode 600) so `npm run rebuild` on the same machine can use it.
  */
 export async function readRebuildToken(configured: string | undefined, buildsDir: string): Promise<string> {

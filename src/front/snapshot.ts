@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CompressedWriter } from './compression.ts';
@@ -12,6 +11,8 @@ export type SnapshotPage = {
 };
 
 export type SnapshotOptions = {
+  /** The build's id, given by publishing (src/server/publishing/publishing.ts), which recorded it first. */
+  id: string;
   /** The running front that renders pages, e.g. `http://127.0.0.1:4321`. */
   baseUrl: string;
   prerenderSecret: string;
@@ -30,11 +31,6 @@ export type SnapshotResult = {
   durationMs: number;
 };
 
-/** Sortable, unique build id: time in base 36 plus randomness. */
-export function newBuildId(now = Date.now()): string {
-  return `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
-}
-
 /** Files queued for the writer threads before renders wait (bounds memory on large catalogs). */
 const MAX_PENDING_WRITES = 256;
 
@@ -51,7 +47,7 @@ function pageFile(root: string, urlPath: string, name: string): string {
  */
 export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
   const started = Date.now();
-  const id = newBuildId(started);
+  const { id } = options;
   const root = path.join(path.resolve(options.buildsDir), id);
   const skipped: string[] = [];
   const total = options.pages.length;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,7 @@ import { SnapshotApiMemo } from './snapshot-api-memo.ts';
 import { MediaFolder } from '../server/media/media-folder.ts';
 import { ImageDerivatives } from './image-derivatives.ts';
 import { loadConfig } from '../server/config.ts';
+import type { Publisher } from '../server/publishing/publishing.ts';
 
 export type StorefrontOptions = {
   env?: NodeJS.ProcessEnv;
@@ -66,7 +67,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const folderOptions = { memoryCacheBytes: config.STATIC_MEMORY_CACHE_MB * 1024 * 1024 };
 
   if (!options.astroHandler) await ensureAstroBuild(distDir, log);
-  const runtime = await createApiRuntime(env);
   const builds = new BuildPointer(buildsDir, folderOptions);
   const prerenderSecret = randomBytes(24).toString('base64url');
   const rebuildToken = await readRebuildToken(config.REBUILD_TOKEN, buildsDir);
@@ -74,7 +74,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const memo = new SnapshotApiMemo();
   const microcache = new ApiMicrocache({ ttlMs: config.API_MICROCACHE_MS });
   let handler: AstroHandler | null = null;
-  let running: Promise<SnapshotResult> | null = null;
   let url = '';
   /** Set once the server listens (the API's own address needs the port). */
   const publicEnv = {
@@ -83,25 +82,42 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     PUBLIC_STRIPE_PUBLISHABLE_KEY: config.PUBLIC_STRIPE_PUBLISHABLE_KEY,
   };
   let renderContext: Pick<FrontLocals, 'api' | 'siteUrl' | 'publicEnv'> = { siteUrl, publicEnv };
+  /** The last snapshot this process wrote, for the start-up log line. */
+  let lastSnapshot: SnapshotResult | null = null;
 
-  async function rebuild(onProgress?: (done: number, total: number) => void): Promise<SnapshotResult> {
-    if (running) return running;
-    running = (async () => {
+  // What publishing renders and switches (docs/decisions/202-publishing-builds.md): every public store's
+  // pages, through this process's own front, written beside the live build.
+  const publisher: Publisher = {
+    token: rebuildToken,
+    async render(id, onProgress) {
       memo.begin();
-      // The catalog may have changed (that is why we rebuild): the snapshot and shoppers' calls see it now.
-      microcache.clear();
-      runtime.stores.clear();
-      runtime.listings.clear();
-      if (!renderContext.api) throw new Error('The storefront is not listening yet');
-      const pages = await snapshotPages(renderContext.api, await listPublicStoreSlugs(runtime.db));
-      const result = await writeSnapshot({ baseUrl: url, prerenderSecret, buildsDir, pages, onProgress });
-      await builds.switchTo(result.id);
-      return result;
-    })().finally(() => {
-      memo.end();
-      running = null;
-    });
-    return running;
+      try {
+        // The catalog may have changed (that is why we rebuild): the snapshot and shoppers' calls see it now.
+        microcache.clear();
+        runtime.stores.clear();
+        runtime.listings.clear();
+        if (!renderContext.api) throw new Error('The storefront is not listening yet');
+        const pages = await snapshotPages(renderContext.api, await listPublicStoreSlugs(runtime.db));
+        lastSnapshot = await writeSnapshot({ id, baseUrl: url, prerenderSecret, buildsDir, pages, onProgress });
+        return { pages: lastSnapshot.pages };
+      } finally {
+        memo.end();
+      }
+    },
+    switchTo: (id) => builds.switchTo(id),
+  };
+  const runtime = await createApiRuntime(env, { publisher });
+  const publishing = runtime.publishing!;
+
+  /** A build of this process's own (start-up, `npm run rebuild` without a server), recorded as the command line's. */
+  async function rebuild(onProgress?: (done: number, total: number) => void): Promise<SnapshotResult> {
+    const build = await publishing.publish(
+      { requestedBy: 'cli', storeId: null },
+      onProgress && ((progress) => onProgress(progress.done, progress.total)),
+    );
+    return lastSnapshot?.id === build.id
+      ? lastSnapshot
+      : { id: build.id, pages: build.pages ?? 0, images: 0, skipped: [], durationMs: build.duration_ms ?? 0 };
   }
 
   const listener = createFrontListener({
@@ -120,25 +136,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     images: new ImageDerivatives(path.resolve(config.IMAGE_CACHE_DIR)),
     renderContext: () => renderContext,
     publicEnv,
-    rebuild: {
-      token: rebuildToken,
-      run: async (res: ServerResponse) => {
-        if (running) {
-          res.writeHead(409, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ message: 'A rebuild is already running.' }));
-          return;
-        }
-        res.writeHead(202, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-        try {
-          const result = await rebuild((done, total) => {
-            if (done === total || done % 50 === 0) res.write(`Built ${done}/${total} pages\n`);
-          });
-          res.end(`Live build ${result.id}: ${result.pages} pages in ${result.durationMs} ms\n`);
-        } catch (error) {
-          res.end(`Rebuild failed: ${(error as Error).message}\n`);
-        }
-      },
-    },
   });
 
   const server = createServer((req, res) => {
@@ -187,7 +184,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      await running?.catch(() => undefined);
+      // A build under way finishes (or fails) before the database closes, so its record is not left building.
+      await publishing.idle();
       await runtime.close();
     },
   };

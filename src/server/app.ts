@@ -37,6 +37,7 @@ import { apiSecureHeaders } from './http/secure-headers.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { MediaFolder } from './media/media-folder.ts';
 import { IMAGE_UPLOAD_PATH } from './console/image-routes.ts';
+import type { Publishing } from './publishing/publishing.ts';
 import { searchRoutes } from './search/routes.ts';
 
 export type AppParts = {
@@ -60,6 +61,11 @@ export type AppParts = {
    * fine for one process; createApiRuntime passes the secret every instance shares.
    */
   cartTokens?: CartTokens;
+  /**
+   * Builds of the storefront's pages around the publisher the storefront process lends
+   * (docs/decisions/202-publishing-builds.md); absent, publishing answers 503.
+   */
+  publishing?: Publishing;
 };
 
 const isTestProcessor = (p: PaymentProvider | null): p is TestProcessor => p?.name === 'test' && 'confirm' in p;
@@ -79,6 +85,7 @@ export function appDeps(parts: AppParts): AppDeps {
     listings: parts.listings ?? new ListingIndexes(parts.config.LISTING_INDEX_MS, parts.clock ?? systemClock),
     cartTokens: parts.cartTokens ?? cartTokenSigner(parts.config.CART_TOKEN_SECRET ?? randomBytes(32)),
     media: new MediaFolder(parts.config.MEDIA_DIR),
+    publishing: parts.publishing ?? null,
   };
 }
 

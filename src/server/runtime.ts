@@ -19,6 +19,7 @@ import { startReconciliation, type ReconcileSummary } from './reconciliation/rec
 import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe.ts';
 import { createTestProcessor } from './payments/test-processor.ts';
+import { failAbandonedBuilds, Publishing, type Publisher } from './publishing/publishing.ts';
 
 export type ApiRuntime = {
   app: Hono<AppEnv>;
@@ -31,6 +32,8 @@ export type ApiRuntime = {
   listings: ListingIndexes;
   /** The mail outbox worker (polling until close). */
   mail: OutboxWorker;
+  /** Builds of the storefront's pages; null without a publisher. */
+  publishing: Publishing | null;
   /** Runs the reconciliation job once now (it also runs every RECONCILE_EVERY_SECONDS). */
   reconcile(): Promise<ReconcileSummary>;
   close(): Promise<void>;
@@ -39,6 +42,8 @@ export type ApiRuntime = {
 export type RuntimeOptions = {
   /** Log one line per API request (default true). */
   logRequests?: boolean;
+  /** The storefront's snapshot (src/front/start-storefront.ts); without it publishing answers 503. */
+  publisher?: Publisher;
 };
 
 /**
@@ -91,6 +96,13 @@ export async function createApiRuntime(
   const stores = new StoreCache(config.STORE_CACHE_MS, systemClock);
   const listings = new ListingIndexes(config.LISTING_INDEX_MS, systemClock);
   const cartTokens = cartTokenSigner(cartTokenSecret);
+  let publishing: Publishing | null = null;
+  if (options.publisher) {
+    publishing = new Publishing({ db, clock: systemClock, logger, publisher: options.publisher });
+    // Only the process that builds does this: a build it left half done when it stopped never finishes.
+    const abandoned = await failAbandonedBuilds(db, systemClock.now());
+    if (abandoned) logger.warn({ builds: abandoned }, 'builds left unfinished by a stopped process marked failed');
+  }
   const parts: AppParts = {
     db,
     payments,
@@ -102,6 +114,7 @@ export async function createApiRuntime(
     listings,
     cartTokens,
     logRequests: options.logRequests ?? true,
+    ...(publishing ? { publishing } : {}),
     ...(redis ? { rateLimits: redis } : {}),
   };
   const app = createApp(parts);
@@ -117,6 +130,7 @@ export async function createApiRuntime(
     stores,
     listings,
     mail,
+    publishing,
     reconcile: reconciliation.runOnce,
     close: () =>
       (closed ??= (async () => {

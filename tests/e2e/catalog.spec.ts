@@ -325,12 +325,15 @@ test('a rebuild during a session makes the next navigation load the new build', 
   expect(oldTag).toBeTruthy(); // served from the snapshot
 
   const token = (await readFile(path.join(buildsDir, '.rebuild-token'), 'utf8')).trim();
-  const rebuild = await request.post('/api/hooks/rebuild', {
+  const rebuild = await request.post('/api/admin/builds', { headers: { authorization: `Bearer ${token}` } });
+  expect(rebuild.status()).toBe(202);
+  const { id } = ((await rebuild.json()) as { data: { id: string } }).data;
+  // The event stream ends with the build's outcome.
+  const events = await request.get(`/api/admin/builds/${id}/events`, {
     headers: { authorization: `Bearer ${token}` },
     timeout: 120_000,
   });
-  expect(rebuild.status()).toBe(202);
-  expect(await rebuild.text()).toMatch(/Live build/);
+  expect(await events.text()).toMatch(/^event: done$/m);
   const after = (await (await request.get(`/builds/latest.json?${Date.now()}`)).json()) as { id: string };
   expect(after.id).not.toBe(before.id);
 

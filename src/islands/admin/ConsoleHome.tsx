@@ -1,6 +1,6 @@
 /**
  * /admin: the sign-in form when signed out; once signed in, the operator's stores (with their role, products,
- * gift cards and orders and, for owners, staff and audit log), sign out and sign out everywhere.
+ * gift cards, orders, publishing and, for owners, staff and audit log), sign out and sign out everywhere.
  */
 import { useState } from 'react';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
@@ -49,6 +49,7 @@ export default function ConsoleHome() {
                 <a href={`/admin/${store.slug}/products`}>Products of {store.title}</a>
                 <a href={`/admin/${store.slug}/gift-cards`}>Gift cards of {store.title}</a>
                 <a href={`/admin/${store.slug}/orders`}>Orders of {store.title}</a>
+                <a href={`/admin/${store.slug}/publish`}>Publish {store.title}</a>
                 {store.role === 'owner' && (
                   <>
                     <a href={`/admin/${store.slug}/staff`}>Staff of {store.title}</a>

@@ -5,6 +5,9 @@
  */
 import type {
   AuditEntry,
+  Build,
+  BuildStarted,
+  ErrorBody,
   ConsoleGiftCard,
   ConsoleGiftCardDetail,
   ConsoleProduct,
@@ -20,15 +23,17 @@ import type {
 } from '../contract/answers.ts';
 import type { ProductEditPayload, ProductImageEditPayload, StockAdjustmentPayload } from '../contract/payloads.ts';
 
-/** A refused console call: its status, message and field errors (422). */
+/** A refused console call: its status, message, field errors (422) and the running build a publish met (409). */
 export class ConsoleError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+  readonly build: ErrorBody['build'] | null;
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, build?: ErrorBody['build']) {
     super(message);
     this.name = 'ConsoleError';
     this.status = status;
     this.errors = errors;
+    this.build = build ?? null;
   }
 }
 
@@ -46,8 +51,14 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     cache: 'no-store',
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  if (!response.ok) throw new ConsoleError(response.status, answer.message ?? UNEXPECTED, answer.errors);
+  const answer = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
+  if (!response.ok)
+    throw new ConsoleError(
+      response.status,
+      answer.message ?? UNEXPECTED,
+      answer.errors,
+      answer.build,
+    );
   return answer as T;
 }
 
@@ -129,6 +140,10 @@ export const consoleApi = {
   giftCard: (slug: string, id: string) => call<One<ConsoleGiftCardDetail>>('GET', `${store(slug)}/gift_cards/${id}`),
   adjustGiftCard: (slug: string, id: string, change: string, note: string) =>
     call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/adjustments`, { change, note }),
+  builds: (slug: string) => call<Many<Build>>('GET', `${store(slug)}/builds`),
+  publish: (slug: string) => call<One<BuildStarted>>('POST', `${store(slug)}/builds`),
+  /** The build's Server-Sent Events (progress, then done or failed), with the session cookie. */
+  buildEventsUrl: (id: string) => `/api/admin/builds/${encodeURIComponent(id)}/events`,
   disableGiftCard: (slug: string, id: string) =>
     call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/disable`, { note: '' }),
   /** `filters` as the page's URL has them (q, status, from, to, email, number, page). */

@@ -362,6 +362,8 @@ export const errorBody = z
     errors: z.record(z.string(), z.array(z.string())).optional(),
     /** Ours: a restricted store's refusal names the store, so its access page can (the 422 vs 404 already tells it exists). */
     store: z.strictObject({ title: z.string() }).optional(),
+    /** Ours: a publish refused because a build is running names that build, so the caller can follow it. */
+    build: z.strictObject({ id: z.string(), status_url: z.string() }).optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBody>;
@@ -511,6 +513,48 @@ export const consoleOrder = z
   })
   .meta({ id: 'ConsoleOrder' });
 export type ConsoleOrder = z.infer<typeof consoleOrder>;
+
+// ---------------------------------------------------------------- publishing (docs/decisions/202-publishing-builds.md)
+
+export const buildStatus = z.enum(['building', 'ready', 'live', 'failed', 'rolled_back']).meta({ id: 'BuildStatus' });
+
+/** One snapshot build: who asked, from which store's console, how it went. */
+export const build = z
+  .strictObject({
+    id: z.string(),
+    status: buildStatus,
+    /** An operator's email, `token` (the HTTP hook) or `cli`. */
+    requested_by: z.string(),
+    /** The slug of the store whose console asked; null for the token and the command line. */
+    store: z.string().nullable(),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+    pages: z.number().int().nullable(),
+    duration_ms: z.number().int().nullable(),
+    /** The failure's message (never a stack). */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'Build' });
+export type Build = z.infer<typeof build>;
+
+/** The answer to a publish: the build started, and where to follow it. */
+export const buildStarted = z
+  .strictObject({ id: z.string(), status: z.literal('building'), status_url: z.string() })
+  .meta({ id: 'BuildStarted' });
+export type BuildStarted = z.infer<typeof buildStarted>;
+
+/** A `progress` event of a build's event stream. */
+export const buildProgress = z
+  .strictObject({
+    done: z.number().int(),
+    total: z.number().int(),
+    elapsed_ms: z.number().int(),
+    /** null until the first page is done. */
+    eta_ms: z.number().int().nullable(),
+  })
+  .meta({ id: 'BuildProgress' });
+export type BuildProgress = z.infer<typeof buildProgress>;
+
 // ---------------------------------------------------------------- console: catalog and gift cards
 // (docs/decisions/199-console-catalog-and-gift-cards.md)
 

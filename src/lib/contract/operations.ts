@@ -10,6 +10,8 @@ import {
   bundleItem,
   cart,
   auditEntry,
+  build,
+  buildStarted,
   checkoutAnswer,
   collection,
   consoleGiftCard,
@@ -94,7 +96,7 @@ export type Operation = {
   /** Error statuses, each answered with the Error body. */
   errors: readonly number[];
   /** Not JSON: the page or document is described in words only. */
-  produces?: 'text/html';
+  produces?: 'text/html' | 'text/event-stream';
 };
 
 // Every operation that reads the database answers 503 while it is unavailable (the storefront retries).
@@ -200,6 +202,30 @@ const consoleCall = (
 });
 
 const A = '/stores/{slug}';
+
+// Publishing (docs/decisions/202-publishing-builds.md): a script's bearer token, or a console session.
+const tokenHeaders = consoleHeaders.extend({
+  authorization: optional.meta({
+    description: '`Bearer` and the build token (REBUILD_TOKEN or `builds/.rebuild-token`).',
+  }),
+});
+/** No token or session 401; a session's write from elsewhere 403; the API running alone 503. */
+const TOKEN_ERRORS = [401, 403, UNAVAILABLE] as const;
+const tokenCall = (
+  method: Method,
+  path: string,
+  operationId: string,
+  summary: string,
+  parts: Pick<Operation, 'answers' | 'errors' | 'produces'>,
+): Operation => ({
+  method,
+  path: `/admin${path}`,
+  operationId,
+  summary,
+  tag: 'Console',
+  headers: tokenHeaders,
+  ...parts,
+});
 
 /** Every console operation; the API tests walk this list with another store's operator. */
 export const CONSOLE_OPERATIONS: readonly Operation[] = [
@@ -396,6 +422,41 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'fulfilConsoleOrder',
     'Marks the order fulfilled with carrier and tracking number and mails the shopper.',
     { body: fulfilOrderPayload, answers: { 200: one(consoleOrder) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
+  ),
+  tokenCall(
+    'post',
+    '/builds',
+    'startBuild',
+    'Starts a build of every public store’s pages (bearer token); 409 names the build already running.',
+    { answers: { 202: one(buildStarted) }, errors: [...TOKEN_ERRORS, 409] },
+  ),
+  tokenCall('get', '/builds/{id}', 'getBuild', 'A build’s record (bearer token or session).', {
+    answers: { 200: one(build) },
+    errors: [...TOKEN_ERRORS, 404],
+  }),
+  tokenCall(
+    'get',
+    '/builds/{id}/events',
+    'followBuild',
+    'Server-Sent Events of a build: `progress` {done, total, elapsed_ms, eta_ms}, then `done` or `failed` with its record.',
+    { answers: { 200: null }, errors: [...TOKEN_ERRORS, 404], produces: 'text/event-stream' },
+  ),
+  consoleCall(
+    'post',
+    `${A}/builds`,
+    'publishStore',
+    'Starts a build of every public store’s pages from this store’s console; 409 names the build already running.',
+    { answers: { 202: one(buildStarted) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
+  ),
+  consoleCall(
+    'get',
+    `${A}/builds`,
+    'listStoreBuilds',
+    'The last 20 builds asked from this store or by the token and command line, newest first.',
+    {
+      answers: { 200: many(build) },
+      errors: CONSOLE_STORE_ERRORS,
+    },
   ),
 ];
 

@@ -29,9 +29,16 @@ import { ensureOperator, operatorStores, roleIn } from './operators.ts';
 import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
 import { consoleProductRoutes } from './product-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
+import { PUBLISHING_MESSAGES, publishingRoutes, TOKEN_PATHS, tokenRequired } from '../publishing/routes.ts';
 
 export type ConsoleEnv = AppEnv & {
-  Variables: { session: ConsoleSessionRow; consoleStore: StoreRow; role: OperatorRole };
+  Variables: {
+    session: ConsoleSessionRow;
+    consoleStore: StoreRow;
+    role: OperatorRole;
+    /** The publishing token opened this call instead of a session (docs/decisions/202-publishing-builds.md). */
+    viaToken: boolean;
+  };
 };
 
 export const CONSOLE_MESSAGES = {
@@ -78,6 +85,17 @@ export function consoleRoutes(deps: AppDeps) {
   const sessionOptions = () => ({ now: clock.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES });
 
   const gate = createMiddleware<ConsoleEnv>(async (c, next) => {
+    const path = c.req.path.replace(/^\/api\/admin/, '');
+    // A script's bearer token is no ambient credential a foreign page could make a browser send: no origin
+    // or CSRF check applies to it (docs/decisions/202-publishing-builds.md).
+    const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (bearer !== undefined && TOKEN_PATHS.test(path)) {
+      if (!deps.publishing) throw new HttpError(503, { message: PUBLISHING_MESSAGES.unavailable });
+      if (!sameSecret(bearer, deps.publishing.token)) throw tokenRequired();
+      c.set('viaToken', true);
+      return next();
+    }
+    c.set('viaToken', false);
     const writing = WRITES.has(c.req.method);
     // SameSite=Strict keeps the cookie off cross-site requests; the origin check also covers the
     // signed-out calls (no one else's page may sign a browser in).
@@ -86,7 +104,6 @@ export function consoleRoutes(deps: AppDeps) {
       if (!origin || !ownOrigins(c.req.url, config.PUBLIC_SITE_URL).includes(origin))
         throw forbidden(CONSOLE_MESSAGES.foreignOrigin);
     }
-    const path = c.req.path.replace(/^\/api\/admin/, '');
     if (SIGNED_OUT_PATHS.includes(path)) return next();
     const session = await touchSession(c, db, sessionOptions());
     if (!session) throw new HttpError(401, { message: CONSOLE_MESSAGES.signInRequired });
@@ -337,6 +354,8 @@ export function consoleRoutes(deps: AppDeps) {
   app.route('/stores/:slug/products', consoleProductRoutes(deps));
   app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
   app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
+  // Publishing: owners and editors, or the bearer token (docs/decisions/202-publishing-builds.md).
+  app.route('/', publishingRoutes(deps));
 
   return app;
 }

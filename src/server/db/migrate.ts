@@ -18,6 +18,7 @@ import * as operators from './migrations/0016_operators.ts';
 import * as orderOperations from './migrations/0017_order_operations.ts';
 import * as catalogEditing from './migrations/0018_catalog_editing.ts';
 import * as uploadedImages from './migrations/0019_uploaded_images.ts';
+import * as builds from './migrations/0020_builds.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0017_order_operations': orderOperations,
   '0018_catalog_editing': catalogEditing,
   '0019_uploaded_images': uploadedImages,
+  '0020_builds': builds,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

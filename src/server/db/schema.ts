@@ -411,6 +411,22 @@ export type GiftCardEventsTable = {
   at: Timestamp;
 };
 
+/** What happened to a build; `ready` and `rolled_back` are reserved for preview and rollback (migration 0020). */
+export type BuildStatus = 'building' | 'ready' | 'live' | 'failed' | 'rolled_back';
+
+/** One snapshot build (docs/decisions/202-publishing-builds.md). */
+export type BuildsTable = {
+  id: string;
+  status: BuildStatus;
+  requested_by: string;
+  store_id: number | null;
+  started_at: Timestamp;
+  finished_at: Date | null;
+  pages: number | null;
+  duration_ms: number | null;
+  error: string | null;
+};
+
 export type Database = {
   stores: StoresTable;
   allowed_recipients: AllowedRecipientsTable;
@@ -445,6 +461,7 @@ export type Database = {
   test_processor_refunds: TestProcessorRefundsTable;
   stock_adjustments: StockAdjustmentsTable;
   gift_card_events: GiftCardEventsTable;
+  builds: BuildsTable;
 };
 
 export type StoreRow = Selectable<StoresTable>;

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { TestProcessor } from '../payments/test-processor.ts';
 import type { ListingIndexes } from '../listings/listing-index.ts';
 import type { MediaFolder } from '../media/media-folder.ts';
+import type { Publishing } from '../publishing/publishing.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import type { StoreCache } from './store-access.ts';
 
@@ -47,6 +48,11 @@ export type AppDeps = {
   cartTokens: CartTokens;
   /** The stores' media (MEDIA_DIR), where the console's uploads go. */
   media: MediaFolder;
+  /**
+   * Builds of the storefront's pages, through the publisher the storefront process lends; null when the
+   * API runs alone (`npm run start:api`): publishing then answers 503.
+   */
+  publishing: Publishing | null;
 };
 
 export type AppEnv = {

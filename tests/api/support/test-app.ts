@@ -21,6 +21,7 @@ import type { RateLimitStore } from '../../../src/server/http/rate-limit.ts';
 import { createOutboxWorker, type OutboxWorker } from '../../../src/server/mail/outbox-worker.ts';
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from '../../../src/server/mail/transport.ts';
 import { createTestProcessor, type TestProcessor } from '../../../src/server/payments/test-processor.ts';
+import { Publishing, type Publisher } from '../../../src/server/publishing/publishing.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_api_tests';
 /** The API tests' cart token key, so `newToken()` hands out tokens the API recognises. */
@@ -110,6 +111,8 @@ export type TestAppOptions = {
   wrapPayments?: (processor: TestProcessor) => TestProcessor;
   /** Where the outbox worker delivers; when absent, SMTP_URL's server if set, else a recording transport. */
   mailTransport?: MailTransport;
+  /** Stands in for the storefront's snapshot (the API tests have none); publishing answers 503 without it. */
+  publisher?: Publisher;
 };
 
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -159,6 +162,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     config,
     clock,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.publisher
+      ? { publishing: new Publishing({ db, clock, logger: silentLogger, publisher: options.publisher }) }
+      : {}),
   };
   const app = createApp(parts);
   const deps = appDeps(parts);
@@ -211,6 +217,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await parts.publishing?.idle();
       await outbox.stop();
       for (const other of instances) await other.destroy();
       await db.destroy();

@@ -13,7 +13,6 @@ let server: Server;
 /** The query of every store call the API got. */
 const storeCalls: string[] = [];
 let base: string;
-const rebuilds: string[] = [];
 
 const acme = {
   data: {
@@ -78,14 +77,6 @@ beforeAll(async () => {
     builds,
     domains: { platformDomain: 'platform.test', shopDomain: 'shop.example.com' },
     prerenderSecret: 'front-secret',
-    rebuild: {
-      token: 'rebuild-token',
-      run: async (res) => {
-        rebuilds.push('ran');
-        res.writeHead(202);
-        res.end('Live build b2');
-      },
-    },
   });
   server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -228,21 +219,6 @@ describe('the front listener', () => {
   test("hosts on the platform's or the shop's own domain are not store domains", async () => {
     expect((await get('/acme', { host: 'app.platform.test' })).body).toMatchObject({ astro: '/acme', domain: null });
     expect((await get('/acme', { host: 'shop.example.com' })).body).toMatchObject({ astro: '/acme', domain: null });
-  });
-
-  test('the rebuild hook needs the Bearer token', async () => {
-    const denied = await fetch(`${base}/api/hooks/rebuild`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer wrong-token!' },
-    });
-    expect(denied.status).toBe(401);
-    expect(rebuilds).toEqual([]);
-    const allowed = await fetch(`${base}/api/hooks/rebuild`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer rebuild-token' },
-    });
-    expect(allowed.status).toBe(202);
-    expect(rebuilds).toEqual(['ran']);
   });
 });
 

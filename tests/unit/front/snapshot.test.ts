@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { writeSnapshot } from '../../../src/front/snapshot.ts';
+import { newBuildId } from '../../../src/server/publishing/publishing.ts';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -30,6 +31,7 @@ test('a snapshot writes each page, its payload, compressed copies and the build-
     return { status: 200, type: 'text/html; charset=utf-8', body: `<html>${url}${'x'.repeat(600)}</html>` };
   });
   const result = await writeSnapshot({
+    id: newBuildId(),
     baseUrl,
     prerenderSecret: 's3cret',
     buildsDir,
@@ -65,7 +67,7 @@ test('a page that fails to render fails the snapshot and leaves no half-written 
       : { status: 200, type: 'text/html', body: 'ok' },
   );
   const pages = ['/acme', '/acme/product/1', '/acme/product/2'].map((p) => ({ path: p, payload: async () => null }));
-  await expect(writeSnapshot({ baseUrl, prerenderSecret: 's', buildsDir, pages })).rejects.toThrow(
+  await expect(writeSnapshot({ id: newBuildId(), baseUrl, prerenderSecret: 's', buildsDir, pages })).rejects.toThrow(
     /\/acme\/product\/2 failed with 500/,
   );
   expect(await readdir(buildsDir)).toEqual([]);
@@ -79,6 +81,7 @@ test('a page that is gone (404) is skipped, not written', async () => {
       : { status: 200, type: 'text/html', body: 'ok' },
   );
   const result = await writeSnapshot({
+    id: newBuildId(),
     baseUrl,
     prerenderSecret: 's',
     buildsDir,

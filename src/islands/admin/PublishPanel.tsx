@@ -1,0 +1,176 @@
+/**
+ * /admin/{store}/publish (owners and editors): publish the store's pages, watch the build's progress live
+ * (Server-Sent Events), and read the recent builds (docs/decisions/202-publishing-builds.md).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { progressSentence, type BuildProgressEvent } from '../../lib/build-progress.ts';
+import type { Build } from '../../lib/contract/answers.ts';
+import { consoleApi, ConsoleError } from '../../lib/api-client/console-api.ts';
+import { StaffGate, type ConsoleStore } from './StoreGate.tsx';
+
+const STATUS_WORDS: Record<Build['status'], string> = {
+  building: 'Building',
+  ready: 'Ready',
+  live: 'Published',
+  failed: 'Failed',
+  rolled_back: 'Rolled back',
+};
+
+type Notice = { ok: boolean; text: string };
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function History({ builds }: { builds: Build[] }) {
+  if (builds.length === 0) return <p>Nothing has been published yet.</p>;
+  return (
+    <table className="console__table">
+      <caption>Recent builds, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Started</th>
+          <th scope="col">Status</th>
+          <th scope="col">By</th>
+          <th scope="col">Pages</th>
+          <th scope="col">Time</th>
+        </tr>
+      </thead>
+      <tbody>
+        {builds.map((build) => (
+          <tr key={build.id}>
+            <td data-label="Started">
+              <time dateTime={build.started_at}>{new Date(build.started_at).toLocaleString()}</time>
+            </td>
+            <td data-label="Status">
+              {STATUS_WORDS[build.status]}
+              {build.error && <span className="console__hint"> ({build.error})</span>}
+            </td>
+            <td data-label="By">{build.requested_by}</td>
+            <td data-label="Pages">{build.pages ?? '—'}</td>
+            <td data-label="Time">{build.duration_ms === null ? '—' : `${(build.duration_ms / 1000).toFixed(1)} s`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Publishing({ store }: { store: ConsoleStore }) {
+  const [builds, setBuilds] = useState<Build[] | null>(null);
+  const [following, setFollowing] = useState<string | null>(null);
+  const [progress, setProgress] = useState<BuildProgressEvent | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const events = useRef<EventSource | null>(null);
+
+  const loadHistory = useCallback(
+    () =>
+      consoleApi
+        .builds(store.slug)
+        .then((answer) => {
+          setBuilds(answer.data);
+          return answer.data;
+        })
+        .catch((error: unknown) => {
+          setNotice({ ok: false, text: message(error) });
+          return [];
+        }),
+    [store.slug],
+  );
+
+  const follow = useCallback(
+    (id: string) => {
+      events.current?.close();
+      setFollowing(id);
+      setProgress(null);
+      const source = new EventSource(consoleApi.buildEventsUrl(id));
+      events.current = source;
+      const end = (notice: Notice) => {
+        source.close();
+        setFollowing(null);
+        setNotice(notice);
+        void loadHistory();
+      };
+      source.addEventListener('progress', (event: MessageEvent<string>) =>
+        setProgress(JSON.parse(event.data) as BuildProgressEvent),
+      );
+      source.addEventListener('done', (event: MessageEvent<string>) => {
+        const build = JSON.parse(event.data) as Build;
+        end({ ok: true, text: `Published: ${build.pages ?? 0} pages are live.` });
+      });
+      source.addEventListener('failed', (event: MessageEvent<string>) => {
+        const build = JSON.parse(event.data) as Build;
+        end({ ok: false, text: `The build failed, so the live pages did not change: ${build.error ?? ''}` });
+      });
+      // The stream ends after its last event; an error before that is a lost connection or a build not ours.
+      source.onerror = () => end({ ok: false, text: 'Lost track of the build. Reload the page to see how it went.' });
+    },
+    [loadHistory],
+  );
+
+  useEffect(() => {
+    void loadHistory().then((list) => {
+      const running = list.find((build) => build.status === 'building');
+      if (running) follow(running.id);
+    });
+    return () => events.current?.close();
+  }, [loadHistory, follow]);
+
+  async function publish() {
+    setNotice(null);
+    try {
+      const started = await consoleApi.publish(store.slug);
+      follow(started.data.id);
+    } catch (error) {
+      if (error instanceof ConsoleError && error.status === 409) {
+        setNotice({ ok: true, text: error.message });
+        if (error.build) follow(error.build.id);
+      } else setNotice({ ok: false, text: message(error) });
+    }
+  }
+
+  return (
+    <>
+      <p>Publishing renders every page of the public stores again and makes them live once all of them rendered.</p>
+      <p className="console__links">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={following !== null}
+          onClick={() => void publish()}
+        >
+          {following ? 'Publishing…' : 'Publish'}
+        </button>
+      </p>
+      {following && (
+        <div className="console__panel">
+          <label htmlFor="build-progress">Build progress</label>
+          <progress
+            id="build-progress"
+            className="console__progress"
+            max={Math.max(progress?.total ?? 0, 1)}
+            {...(progress && progress.total > 0 ? { value: progress.done } : {})}
+          />
+          <p role="status">{progress && progress.total > 0 ? progressSentence(progress) : 'Listing the pages…'}</p>
+        </div>
+      )}
+      {notice && (
+        <div className={notice.ok ? 'alert' : 'alert alert--error'} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text}
+        </div>
+      )}
+      {builds === null ? <p role="status">Loading…</p> : <History builds={builds} />}
+    </>
+  );
+}
+
+export default function PublishPanel({ slug }: { slug: string }) {
+  return (
+    <StaffGate slug={slug}>
+      {(store) => (
+        <>
+          <h1>Publish {store.title}</h1>
+          <Publishing store={store} />
+        </>
+      )}
+    </StaffGate>
+  );
+}

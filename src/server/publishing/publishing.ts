@@ -1,0 +1,219 @@
+/**
+ * Publishing's one implementation (docs/decisions/202-publishing-builds.md): the console, the HTTP hook and
+ * the command line start a build here; it is recorded in `builds`, rendered by the storefront process's
+ * publisher, and switched to only when every page rendered.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { BuildProgress } from '../../lib/contract/answers.ts';
+import type { BuildsTable, Database } from '../db/schema.ts';
+import type { Clock, Logger } from '../http/context.ts';
+
+/** What the storefront process lends publishing: its snapshot of every public store (src/front/start-storefront.ts). */
+export type Publisher = {
+  /** The bearer token of `POST /api/admin/builds`: REBUILD_TOKEN, or the one kept in the builds folder. */
+  token: string;
+  /** Renders build `id` beside the live one; rejects when a page fails to render. */
+  render(id: string, onProgress: (done: number, total: number) => void): Promise<{ pages: number }>;
+  /** Makes build `id` the live one, atomically. */
+  switchTo(id: string): Promise<void>;
+};
+
+export type BuildRow = Selectable<BuildsTable>;
+
+/** Who asks: an operator's email, 'token' or 'cli', and the store whose console it was asked from. */
+export type BuildRequest = { requestedBy: string; storeId: number | null };
+
+export type BuildEvent = { kind: 'progress'; progress: BuildProgress } | { kind: 'finished'; build: BuildRow };
+
+type Run = {
+  startedAt: number;
+  done: number;
+  total: number;
+  lastSentAt: number;
+  listeners: Set<(event: BuildEvent) => void>;
+  finished: Promise<BuildRow>;
+};
+
+/** Progress events reach listeners at most this often (a build of thousands of pages reports every page). */
+const PROGRESS_EVERY_MS = 250;
+/** A failure's message is kept whole up to this length: enough for the page and status that failed. */
+const ERROR_LENGTH = 1000;
+
+/** Sortable, unique build id: time in base 36 plus randomness. */
+export function newBuildId(now = Date.now()): string {
+  return `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+/** The first line of a failure's message, never its stack. */
+function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.split('\n')[0] ?? '').slice(0, ERROR_LENGTH) || 'The build failed.';
+}
+
+/**
+ * Marks builds left `building` by a process that stopped mid-build as failed. Only the process that
+ * builds calls it on start-up: builds run in the storefront process, one at a time (ADR 202).
+ */
+export async function failAbandonedBuilds(db: Kysely<Database>, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable('builds')
+    .set({ status: 'failed', finished_at: now, error: 'The process stopped before the build finished.' })
+    .where('status', '=', 'building')
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+export type PublishingParts = { db: Kysely<Database>; clock: Clock; logger: Logger; publisher: Publisher };
+
+/** Starts builds, one at a time, and tells listeners how the running one goes. */
+export class Publishing {
+  readonly #parts: PublishingParts;
+  readonly #runs = new Map<string, Run>();
+
+  constructor(parts: PublishingParts) {
+    this.#parts = parts;
+  }
+
+  get token(): string {
+    return this.#parts.publisher.token;
+  }
+
+  /**
+   * Records a new build and starts rendering it in the background; answers its id, or the id of the
+   * build already running (the unique index on `building` rows holds across instances).
+   */
+  async start(
+    request: BuildRequest,
+    alsoRecord?: (trx: Transaction<Database>, id: string) => Promise<void>,
+  ): Promise<{ started: true; id: string } | { started: false; running: string }> {
+    const { db, clock } = this.#parts;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = clock.now();
+      const id = newBuildId(now.getTime());
+      // The record and whatever the caller records with it (the audit entry) are one transaction.
+      const inserted = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('builds')
+          .values({
+            id,
+            status: 'building',
+            requested_by: request.requestedBy,
+            store_id: request.storeId,
+            started_at: now,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (row) await alsoRecord?.(trx, id);
+        return Boolean(row);
+      });
+      if (inserted) {
+        this.#run(id, now.getTime());
+        return { started: true, id };
+      }
+      const running = await db.selectFrom('builds').select('id').where('status', '=', 'building').executeTakeFirst();
+      if (running) return { started: false, running: running.id };
+      // The running build finished between the two statements: try again.
+    }
+    throw new Error('A build could not be recorded');
+  }
+
+  /** Starts a build and waits for its end (the command line and start-up); a failed build rejects. */
+  async publish(
+    request: BuildRequest,
+    onProgress?: (progress: BuildProgress) => void,
+  ): Promise<BuildRow & { status: 'live' }> {
+    const start = await this.start(request);
+    if (!start.started) throw new Error(`Build ${start.running} is already running`);
+    const stop = onProgress
+      ? this.subscribe(start.id, (event) => event.kind === 'progress' && onProgress(event.progress))
+      : null;
+    const build = await this.finished(start.id)!.finally(() => stop?.());
+    if (build.status !== 'live') throw new Error(`Build ${build.id} failed: ${build.error ?? 'unknown error'}`);
+    return { ...build, status: 'live' };
+  }
+
+  /** Resolves when no build runs in this process (closing waits, so no record is left building). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.#runs.values()].map((run) => run.finished));
+  }
+
+  /** The running build's progress, when it runs in this process. */
+  progress(id: string): BuildProgress | null {
+    const run = this.#runs.get(id);
+    return run ? this.#progressOf(run) : null;
+  }
+
+  /** The end of a build running in this process (null when it does not run here). */
+  finished(id: string): Promise<BuildRow> | null {
+    return this.#runs.get(id)?.finished ?? null;
+  }
+
+  /** Hears a build running in this process until it ends; answers the unsubscribe, or null when it does not run here. */
+  subscribe(id: string, listener: (event: BuildEvent) => void): (() => void) | null {
+    const run = this.#runs.get(id);
+    if (!run) return null;
+    run.listeners.add(listener);
+    return () => run.listeners.delete(listener);
+  }
+
+  #progressOf(run: Run): BuildProgress {
+    const elapsed = Math.max(0, this.#parts.clock.now().getTime() - run.startedAt);
+    return {
+      done: run.done,
+      total: run.total,
+      elapsed_ms: elapsed,
+      eta_ms: run.done > 0 ? Math.round((elapsed / run.done) * (run.total - run.done)) : null,
+    };
+  }
+
+  #run(id: string, startedAt: number): void {
+    const { db, clock, logger, publisher } = this.#parts;
+    const listeners = new Set<(event: BuildEvent) => void>();
+    const tell = (event: BuildEvent) => {
+      for (const listener of listeners) listener(event);
+    };
+    const run: Run = { startedAt, done: 0, total: 0, lastSentAt: 0, listeners, finished: Promise.resolve(null!) };
+    const onProgress = (done: number, total: number) => {
+      run.done = done;
+      run.total = total;
+      const now = clock.now().getTime();
+      if (done === total || now - run.lastSentAt >= PROGRESS_EVERY_MS) {
+        run.lastSentAt = now;
+        tell({ kind: 'progress', progress: this.#progressOf(run) });
+      }
+    };
+    const finish = (outcome: Pick<BuildRow, 'status' | 'pages' | 'error'>) => {
+      const finishedAt = clock.now();
+      return db
+        .updateTable('builds')
+        .set({ ...outcome, finished_at: finishedAt, duration_ms: Math.max(0, finishedAt.getTime() - startedAt) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    };
+    run.finished = (async () => {
+      let outcome: Pick<BuildRow, 'status' | 'pages' | 'error'>;
+      try {
+        const { pages } = await publisher.render(id, onProgress);
+        // Only a build whose every page rendered is switched to (ADR 202).
+        await publisher.switchTo(id);
+        outcome = { status: 'live', pages, error: null };
+      } catch (error) {
+        logger.error({ err: error, build: id }, 'build failed');
+        outcome = { status: 'failed', pages: null, error: failureMessage(error) };
+      }
+      return finish(outcome);
+    })()
+      .then((build) => {
+        tell({ kind: 'finished', build });
+        return build;
+      })
+      .finally(() => this.#runs.delete(id));
+    // Whoever awaits `finished` sees a failure to record the outcome; nobody else must crash on it.
+    run.finished.catch((error: unknown) => logger.error({ err: error, build: id }, 'build outcome not recorded'));
+    this.#runs.set(id, run);
+  }
+}
