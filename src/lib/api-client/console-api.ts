@@ -52,13 +52,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
-  if (!response.ok)
-    throw new ConsoleError(
-      response.status,
-      answer.message ?? UNEXPECTED,
-      answer.errors,
-      answer.build,
-    );
+  if (!response.ok) throw new ConsoleError(response.status, answer.message ?? UNEXPECTED, answer.errors, answer.build);
   return answer as T;
 }
 
