@@ -97,8 +97,11 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     }
   }
 
+  // Set when a page failed: the other workers stop taking pages, so nothing writes into the build
+  // folder once it is being removed.
+  let stopped = false;
   async function worker(): Promise<void> {
-    while (next < total) {
+    while (!stopped && next < total) {
       const page = options.pages[next++]!;
       await renderOne(page);
       done += 1;
@@ -106,8 +109,9 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     }
   }
 
+  const workers = Array.from({ length: Math.min(options.concurrency ?? 8, Math.max(total, 1)) }, worker);
   try {
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, Math.max(total, 1)) }, worker));
+    await Promise.all(workers);
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
     await makeDerivatives(options.baseUrl, [...derivatives]);
@@ -120,6 +124,9 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
   } catch (error) {
+    stopped = true;
+    await Promise.allSettled(workers);
+    await Promise.allSettled(pendingWrites);
     await rm(root, { recursive: true, force: true });
     throw error;
   } finally {

@@ -84,7 +84,9 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => v === '1')
     .describe('`0` skips writing a snapshot when `npm start` starts (pages then render on demand)'),
-  REBUILD_TOKEN: optionalText.describe('Bearer token of `POST /api/admin/builds` (publishing)'),
+  REBUILD_TOKEN: optionalText.describe(
+    'Bearer token of `POST /api/admin/builds` (publishing; `npm run rebuild` reads it)',
+  ),
   PLATFORM_DOMAIN: optionalText.describe("the hosting platform's default domain; its hosts are never store domains"),
   SHOP_DOMAIN: optionalText.describe("the product's own domain, where stores are reached by slug"),
   STRIPE_SECRET_KEY: optionalText.describe('use Stripe instead of the built-in test processor'),

@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { publishWithToken } from './fixtures/publish.ts';
 import { PHONE, VIEWPORTS } from './fixtures/viewports.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
@@ -324,16 +325,7 @@ test('a rebuild during a session makes the next navigation load the new build', 
   const oldTag = (await request.get(href)).headers().etag;
   expect(oldTag).toBeTruthy(); // served from the snapshot
 
-  const token = (await readFile(path.join(buildsDir, '.rebuild-token'), 'utf8')).trim();
-  const rebuild = await request.post('/api/admin/builds', { headers: { authorization: `Bearer ${token}` } });
-  expect(rebuild.status()).toBe(202);
-  const { id } = ((await rebuild.json()) as { data: { id: string } }).data;
-  // The event stream ends with the build's outcome.
-  const events = await request.get(`/api/admin/builds/${id}/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    timeout: 120_000,
-  });
-  expect(await events.text()).toMatch(/^event: done$/m);
+  await publishWithToken(request, buildsDir);
   const after = (await (await request.get(`/builds/latest.json?${Date.now()}`)).json()) as { id: string };
   expect(after.id).not.toBe(before.id);
 

@@ -4,11 +4,11 @@
  * default and moves it with the keyboard; after the next rebuild the shopper's product page leads with it.
  * The page passes axe and fits a phone.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { editorOf, expectFitsWidth, expectNoAxeViolations, signedIn } from './fixtures/console-session.ts';
+import { publishWithToken } from './fixtures/publish.ts';
 import { DESKTOP, PHONE } from './fixtures/viewports.ts';
 
 const OWNER = 'owner@acme.example';
@@ -100,13 +100,7 @@ test('an editor drops an image, describes it and makes it the default; the produ
   }, productId);
 
   // The next rebuild puts it on the product's static page, first.
-  const token = (await readFile(path.join(buildsDir, '.rebuild-token'), 'utf8')).trim();
-  const rebuild = await editor.request.post('/api/hooks/rebuild', {
-    headers: { authorization: `Bearer ${token}` },
-    timeout: 180_000,
-  });
-  expect(rebuild.status()).toBe(202);
-  expect(await rebuild.text()).toMatch(/Live build/);
+  await publishWithToken(editor.request, buildsDir);
   const shopper = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await shopper.goto(`/acme/product/${productId}`);
   const main = shopper.locator('.gallery__slide--0 img');

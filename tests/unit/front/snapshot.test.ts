@@ -73,6 +73,35 @@ test('a page that fails to render fails the snapshot and leaves no half-written 
   expect(await readdir(buildsDir)).toEqual([]);
 });
 
+test('when a page fails, pages still rendering finish before the build folder is removed', async () => {
+  const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
+  let requested = 0;
+  let answered = 0;
+  server = createServer((req, res) => {
+    requested++;
+    const answer = () => {
+      answered++;
+      if (req.url === '/acme/fail') res.writeHead(500).end('boom');
+      else res.writeHead(200, { 'content-type': 'text/html' }).end('<html>slow page</html>');
+    };
+    // The other pages are slow renders: they are still on their way when the failure arrives.
+    if (req.url === '/acme/fail') answer();
+    else setTimeout(answer, 200);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const pages = ['/acme/fail', ...Array.from({ length: 7 }, (_, i) => `/acme/product/${i}`)].map((p) => ({
+    path: p,
+    payload: async () => null,
+  }));
+  await expect(writeSnapshot({ id: newBuildId(), baseUrl, prerenderSecret: 's', buildsDir, pages })).rejects.toThrow(
+    /\/acme\/fail failed with 500/,
+  );
+  // Every page asked for was answered (and written) before the folder went: nothing wrote into it after.
+  expect(answered).toBe(requested);
+  expect(await readdir(buildsDir)).toEqual([]);
+});
+
 test('a page that is gone (404) is skipped, not written', async () => {
   const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
   const baseUrl = await renderer((url) =>
