@@ -4,36 +4,19 @@
  * goes live only when every page rendered; `npm run rebuild` follows it and says how it went.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { serverEvents } from '../../src/lib/build-progress.ts';
-import { startStorefront, type Storefront } from '../../src/front/start-storefront.ts';
+import type { Storefront } from '../../src/front/start-storefront.ts';
+import { startTestStorefront, type TestStorefront } from './support/test-storefront.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL;
 const TOKEN = 'build-token-of-the-snapshot-tests-0123456789';
+let started: TestStorefront;
 let storefront: Storefront;
-let folder: string;
-let database: string | undefined;
 let env: NodeJS.ProcessEnv;
-/** Pages whose render answers 500 (the fault a test injects). */
 let failing: RegExp | null = null;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The stand-in for Astro: a small page per path, or a server error where the test says so. */
 async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = new URL(req.url ?? '/', 'http://front').pathname;
   if (failing?.test(pathname)) {
@@ -46,41 +29,16 @@ async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<vo
 }
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'builds-snapshot-'));
-  let databaseUrl: string | undefined;
-  if (DATABASE_URL) {
-    database = `t_builds_${randomBytes(5).toString('hex')}`;
-    await admin(`create database ${database}`);
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${database}`;
-    databaseUrl = url.href;
-  }
-  env = {
-    NODE_ENV: 'test',
-    DATA_DIR: 'memory://',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    DIST_DIR: path.join(folder, 'dist'),
-    BUILDS_DIR: path.join(folder, 'builds'),
-    IMAGE_CACHE_DIR: path.join(folder, 'image-cache'),
-    REBUILD_TOKEN: TOKEN,
-    LOG_LEVEL: 'silent',
-    RECONCILE_EVERY_SECONDS: '0',
-  };
-  storefront = await startStorefront({
-    env,
-    port: 0,
-    host: '127.0.0.1',
+  started = await startTestStorefront({
+    name: 'builds-snapshot',
+    renderPage,
     snapshotOnStart: true,
-    astroHandler: renderPage,
-    log: () => {},
+    env: { REBUILD_TOKEN: TOKEN },
   });
+  ({ storefront, env } = started);
 }, 120_000);
 
-afterAll(async () => {
-  await storefront?.close();
-  if (database) await admin(`drop database if exists ${database} with (force)`);
-  await rm(folder, { recursive: true, force: true });
-});
+afterAll(async () => started?.close());
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 const liveBuildId = async () =>

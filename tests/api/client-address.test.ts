@@ -5,31 +5,15 @@
  * with a stand-in for the Astro build, and calls it from two loopback addresses.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FrontLocals } from '../../src/front/front-server.ts';
-import { startStorefront, type Storefront } from '../../src/front/start-storefront.ts';
+import type { Storefront } from '../../src/front/start-storefront.ts';
+import { startTestStorefront, type TestStorefront } from './support/test-storefront.ts';
 import { report, split } from './support/figures.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL;
+let started: TestStorefront;
 let storefront: Storefront;
-let folder: string;
-let database: string | undefined;
-const env: NodeJS.ProcessEnv = {};
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The stand-in for Astro: a page whose render calls the API in process, as the real pages do. */
 async function renderPage(
@@ -50,41 +34,17 @@ async function renderPage(
 }
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'client-address-'));
-  let databaseUrl: string | undefined;
-  if (DATABASE_URL) {
-    database = `t_front_${randomBytes(5).toString('hex')}`;
-    await admin(`create database ${database}`);
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${database}`;
-    databaseUrl = url.href;
-  }
-  Object.assign(env, {
-    NODE_ENV: 'test',
-    DATA_DIR: 'memory://',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    DIST_DIR: path.join(folder, 'dist'),
-    BUILDS_DIR: path.join(folder, 'builds'),
-    LOG_LEVEL: 'silent',
-    // One window for the whole file: a window rolling over mid-test would rightly allow a second batch.
-    RATE_LIMIT_WINDOW_SECONDS: '86400',
-    RECONCILE_EVERY_SECONDS: '0',
-  });
-  storefront = await startStorefront({
-    env,
-    port: 0,
-    host: '127.0.0.1',
+  started = await startTestStorefront({
+    name: 'client-address',
+    renderPage,
     snapshotOnStart: false,
-    astroHandler: renderPage,
-    log: () => {},
+    // One window for the whole file: a window rolling over mid-test would rightly allow a second batch.
+    env: { RATE_LIMIT_WINDOW_SECONDS: '86400' },
   });
+  storefront = started.storefront;
 }, 60_000);
 
-afterAll(async () => {
-  await storefront?.close();
-  if (database) await admin(`drop database if exists ${database} with (force)`);
-  await rm(folder, { recursive: true, force: true });
-});
+afterAll(async () => started?.close());
 
 type Answer = {
   status: number;

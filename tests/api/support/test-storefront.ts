@@ -1,0 +1,75 @@
+/**
+ * A whole storefront (front and API in one process, as `npm start` runs them) for API tests, with a
+ * stand-in for Astro's pages: its own folder, and on PostgreSQL (DATABASE_URL) its own database.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { AstroHandler } from '../../../src/front/front-server.ts';
+import { startStorefront, type Storefront } from '../../../src/front/start-storefront.ts';
+
+export type TestStorefront = {
+  storefront: Storefront;
+  /** The environment it was started with (folders, database, settings). */
+  env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+};
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startTestStorefront(options: {
+  /** Names its folder and database. */
+  name: string;
+  renderPage: AstroHandler;
+  snapshotOnStart: boolean;
+  env?: Record<string, string>;
+}): Promise<TestStorefront> {
+  const folder = await mkdtemp(path.join(tmpdir(), `${options.name}-`));
+  let database: string | undefined;
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    database = `t_${options.name.replace(/\W/g, '_')}_${randomBytes(5).toString('hex')}`;
+    await admin(`create database ${database}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${database}`;
+    databaseUrl = url.href;
+  }
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DIST_DIR: path.join(folder, 'dist'),
+    BUILDS_DIR: path.join(folder, 'builds'),
+    IMAGE_CACHE_DIR: path.join(folder, 'image-cache'),
+    LOG_LEVEL: 'silent',
+    RECONCILE_EVERY_SECONDS: '0',
+    ...options.env,
+  };
+  const storefront = await startStorefront({
+    env,
+    port: 0,
+    host: '127.0.0.1',
+    snapshotOnStart: options.snapshotOnStart,
+    astroHandler: options.renderPage,
+    log: () => {},
+  });
+  return {
+    storefront,
+    env,
+    async close() {
+      await storefront.close();
+      if (database) await admin(`drop database if exists ${database} with (force)`);
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
