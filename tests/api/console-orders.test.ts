@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PaymentProviderError } from '../../src/server/payments/provider.ts';
 import { operatorOf, type Operator } from './support/operator.ts';
-import { acmeId, giftCard, S, stockedVariant } from './support/shopper.ts';
+import { acmeId, giftCard, S, stockedVariant, stockOf } from './support/shopper.ts';
 import { ADDRESS, CARDS, newToken, startTestApp, type TestApp } from './support/test-app.ts';
 
 let api: TestApp;
@@ -76,15 +76,6 @@ async function placeOrder(
 
 const refund = (who: Operator, orderId: string, body: Record<string, unknown>) =>
   who.call('POST', `${O}/${orderId}/refunds`, { body: { idempotency_key: crypto.randomUUID(), ...body } });
-
-const stockOf = async (variant: string) =>
-  (
-    await api.db
-      .selectFrom('product_variants')
-      .select('stock')
-      .where('id', '=', Number(variant))
-      .executeTakeFirstOrThrow()
-  ).stock;
 
 const intentRefunded = async (intentId: string) =>
   (
@@ -196,13 +187,13 @@ describe('refunds', () => {
   test('a partial refund, then the rest: the card is refunded, stock restocked, the shopper mailed, each audited', async () => {
     const placed = await placeOrder({ priceCents: 2000, quantity: 2 });
     const paid = (await owner.call('GET', `${O}/${placed.id}`)).body.data.paid as string;
-    const stockBefore = await stockOf(placed.variant);
+    const stockBefore = await stockOf(api, placed.variant);
 
     const first = await refund(owner, placed.id, { amount: '5.00' });
     expect(first.status, first.text).toBe(201);
     expect(first.body.data).toMatchObject({ refunded: '5.00', payment_status: 'partially_refunded' });
     expect(await intentRefunded(placed.intentId!)).toBe(500);
-    expect(await stockOf(placed.variant)).toBe(stockBefore);
+    expect(await stockOf(api, placed.variant)).toBe(stockBefore);
 
     const restOfIt = (Number(paid) - 5).toFixed(2);
     const second = await refund(owner, placed.id, { amount: restOfIt, restock: [placed.lineId] });
@@ -212,7 +203,7 @@ describe('refunds', () => {
     expect(second.body.data.refunds).toHaveLength(2);
     expect(second.body.data.history.map((h: { event: string }) => h.event)).toEqual(['placed', 'refunded', 'refunded']);
     expect(await intentRefunded(placed.intentId!)).toBe(Math.round(Number(paid) * 100));
-    expect(await stockOf(placed.variant)).toBe(stockBefore + 2);
+    expect(await stockOf(api, placed.variant)).toBe(stockBefore + 2);
     const adjustments = await api.db
       .selectFrom('stock_adjustments')
       .select(['delta', 'stock_after', 'reason', 'note', 'actor'])
