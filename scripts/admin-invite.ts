@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { inviteOperatorPayload } from '../src/lib/contract/payloads.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig, publicSiteUrl } from '../src/server/config.ts';
 import { recordAudit } from '../src/server/console/audit.ts';
 import { grantRole } from '../src/server/console/operators.ts';
 import { newSignInLink, SIGN_IN_LINK_MINUTES } from '../src/server/console/sign-in-links.ts';
@@ -60,7 +60,7 @@ try {
       after: { email, role },
       at: now,
     });
-    return newSignInLink(trx, granted.operatorId, config.PUBLIC_SITE_URL, now);
+    return newSignInLink(trx, granted.operatorId, publicSiteUrl(process.env, config), now);
   });
   if (!link) {
     console.error(`No store "${store}" in this database (import one with npm run import -- catalog.json).`);

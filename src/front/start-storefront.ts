@@ -18,7 +18,7 @@ import { ApiMicrocache } from './api-microcache.ts';
 import { SnapshotApiMemo } from './snapshot-api-memo.ts';
 import { MediaFolder } from '../server/media/media-folder.ts';
 import { ImageDerivatives } from './image-derivatives.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig, publicSiteUrl } from '../server/config.ts';
 import type { Publisher } from '../server/publishing/publishing.ts';
 
 export type StorefrontOptions = {
@@ -58,9 +58,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   // URLs (and mailed links) need the public origin, which is where `npm start` serves unless told otherwise.
   // The API gets it in its own copy of the environment and renders in `locals.siteUrl`: nothing writes to
   // the process's environment.
-  const siteUrl = given.PUBLIC_SITE_URL?.trim()
-    ? config.PUBLIC_SITE_URL
-    : `http://localhost:${options.port || config.PORT}`;
+  const siteUrl = publicSiteUrl(given, config, options.port);
   const env: NodeJS.ProcessEnv = { ...given, PUBLIC_SITE_URL: siteUrl };
   const distDir = path.resolve(config.DIST_DIR);
   const buildsDir = path.resolve(config.BUILDS_DIR);

@@ -230,3 +230,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return result.data;
 }
+
+/**
+ * The site's public origin: PUBLIC_SITE_URL when it is set, else where `npm start` serves on this machine
+ * (`port`, else PORT), so links printed or mailed locally open the running storefront.
+ */
+export function publicSiteUrl(env: Record<string, string | undefined>, config: Config, port?: number): string {
+  if (env.PUBLIC_SITE_URL?.trim()) return config.PUBLIC_SITE_URL;
+  // Port 0 (a free one, picked when listening) names no address: PORT then.
+  return `http://localhost:${port !== undefined && port > 0 ? port : config.PORT}`;
+}

@@ -46,7 +46,10 @@ function History({ builds }: { builds: Build[] }) {
             </td>
             <td data-label="By">{build.requested_by}</td>
             <td data-label="Pages">{build.pages ?? '—'}</td>
-            <td data-label="Time">{build.duration_ms === null ? '—' : `${(build.duration_ms / 1000).toFixed(1)} s`}</td>
+            <td data-label="Time">
+              {/* A no-break space: the figure and its unit stay on one line. */}
+              {build.duration_ms === null ? '—' : `${(build.duration_ms / 1000).toFixed(1)}\u00a0s`}
+            </td>
           </tr>
         ))}
       </tbody>

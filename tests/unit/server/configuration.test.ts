@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { envSchema, loadConfig } from '../../../src/server/config.ts';
+import { envSchema, loadConfig, publicSiteUrl } from '../../../src/server/config.ts';
 
 type ReadmeRow = {
   name: string;
@@ -68,5 +68,19 @@ describe('loadConfig', () => {
       SNAPSHOT_ON_START: true,
       DIST_DIR: 'dist',
     });
+  });
+});
+
+describe('the public site URL (links printed, mailed and rendered)', () => {
+  test('is PUBLIC_SITE_URL when set', () => {
+    const env = { PUBLIC_SITE_URL: 'https://shop.example.com', PORT: '4500' };
+    expect(publicSiteUrl(env, loadConfig(env))).toBe('https://shop.example.com');
+  });
+
+  test('is where `npm start` serves otherwise: the port it listens on, else PORT', () => {
+    const env = { PORT: '4500' };
+    expect(publicSiteUrl(env, loadConfig(env))).toBe('http://localhost:4500');
+    expect(publicSiteUrl(env, loadConfig(env), 4600)).toBe('http://localhost:4600');
+    expect(publicSiteUrl({}, loadConfig({}))).toBe('http://localhost:4321');
   });
 });
