@@ -37,7 +37,7 @@ export function listingFilters(q: {
   };
 }
 
-/** The listing query (the shop's list and a collection's) as `listListings` takes it. */
+/** The listing query (the shop's list and a collection's) as `listingPage` takes it. */
 export const listingQuerySchema = listingQuery.transform((q): ListOptions => ({
   ...listQuerySchema.parse({ ...q, sort: undefined }),
   sort: q.sort,

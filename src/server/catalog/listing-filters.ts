@@ -25,6 +25,3 @@ export type ListingFacets = {
 export const PRODUCT_IN_STOCK = sql<boolean>`(products.stocked_variants > 0)`;
 /** Whether a bundle is in stock: it has items and every one is, in its quantity (as reshape.ts says). */
 export const BUNDLE_IN_STOCK = sql<boolean>`(bundles.item_count > 0 and bundles.short_items = 0)`;
-
-/** A filtered list's size and its facets, worked out together (src/server/listings/listing-index.ts). */
-export type ListingSummary = { total: number; facets: ListingFacets };

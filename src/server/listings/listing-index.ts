@@ -6,7 +6,6 @@ import {
   PRODUCT_IN_STOCK,
   type ListingFacets,
   type ListingFilters,
-  type ListingSummary,
 } from '../catalog/listing-filters.ts';
 import { BUNDLE_PRICE, PRODUCT_PRICE, type ListingRef, type ListOptions } from '../catalog/queries.ts';
 
@@ -262,7 +261,7 @@ export function queryIndex(
   index: ListingIndex,
   scope: ListingScope,
   options: Pick<ListOptions, 'page' | 'perPage' | 'sort' | 'featured' | 'q'> & { filters: ListingFilters },
-): ListingSummary & { refs: ListingRef[] } {
+): { refs: ListingRef[]; total: number; facets: ListingFacets } {
   let list: Entry[];
   if (scope.scores) {
     list = [];

@@ -27,7 +27,7 @@ export async function listingPage(
 }
 
 /** The facets as the contract says them: prices as decimal strings. */
-export function facetsAnswer(facets: ListingFacets): ListingPage<Listing>['meta']['facets'] {
+function facetsAnswer(facets: ListingFacets): ListingPage<Listing>['meta']['facets'] {
   return {
     in_stock: facets.inStock,
     price: facets.price && { min: centsToDecimal(facets.price.min), max: centsToDecimal(facets.price.max) },
