@@ -44,18 +44,34 @@ export function isChunkLoadError(reason: unknown): boolean {
  */
 export const HYDRATION_ERROR_EVENT = 'astro:hydration-error';
 
+/** Reloads the page when the guard allows it; false when it refused. */
+function reloadOnce(win: Window): boolean {
+  if (!claimReload(win.sessionStorage, win.location.pathname, Date.now())) return false;
+  win.location.reload();
+  return true;
+}
+
+/**
+ * For a script's own `import()`: a failed chunk load reloads the page (once per guard window);
+ * any other error, or one the guard refuses, is thrown on to its default handling. Catching at the
+ * import does not depend on the listeners below being installed yet: a page script may import
+ * before the shell's script has run.
+ */
+export function recoverFromFailedImport(error: unknown, win: Window = window): void {
+  if (isChunkLoadError(error) && reloadOnce(win)) return;
+  throw error;
+}
+
 /**
  * Installs the listeners: Vite's `vite:preloadError`, unhandled dynamic-import rejections and
  * Astro's island hydration errors. A reload cancels the event (nothing to log); one the guard
  * refuses is left to its default handling.
  */
 export function installChunkReload(win: Window = window): void {
-  const reload = (event?: Event) => {
-    if (!claimReload(win.sessionStorage, win.location.pathname, Date.now())) return;
-    event?.preventDefault();
-    win.location.reload();
+  const reload = (event: Event) => {
+    if (reloadOnce(win)) event.preventDefault();
   };
-  win.addEventListener('vite:preloadError', (event) => reload(event));
+  win.addEventListener('vite:preloadError', reload);
   win.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) reload(event);
   });

@@ -4,6 +4,7 @@ import {
   claimReload,
   installChunkReload,
   isChunkLoadError,
+  recoverFromFailedImport,
   RELOAD_GUARD_MS,
 } from '../../../src/scripts/chunk-reload.ts';
 import { createPreloadQueue, isPreloadable } from '../../../src/scripts/preload-queue.ts';
@@ -92,6 +93,20 @@ describe('chunk-load reload guard', () => {
     const { win, reload } = fakeWindow('/acme/cart');
     win.dispatchEvent(hydrationError(new Error('Invalid component export path: x')));
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  // A page script may import when the browser is idle, before the shell's script has installed the
+  // listeners: its own catch must reload by itself.
+  test('a page script’s failed import reloads once without the listeners, then is thrown on', () => {
+    const reload = vi.fn();
+    const win = { sessionStorage: memoryStorage(), location: { pathname: '/acme/product/1', reload } };
+    const gone = new TypeError('Failed to fetch dynamically imported module: http://x/_astro/add-to-cart.abc.js');
+    recoverFromFailedImport(gone, win as unknown as Window);
+    expect(reload).toHaveBeenCalledOnce();
+    expect(() => recoverFromFailedImport(gone, win as unknown as Window)).toThrow(gone);
+    expect(reload).toHaveBeenCalledOnce();
+    const bug = new Error('Cannot read properties of null');
+    expect(() => recoverFromFailedImport(bug, win as unknown as Window)).toThrow(bug);
   });
 
   test('without usable storage it does not reload, so it cannot loop', () => {
