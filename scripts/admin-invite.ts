@@ -10,8 +10,8 @@ import { loadConfig, publicSiteUrl } from '../src/server/config.ts';
 import { recordAudit } from '../src/server/console/audit.ts';
 import { grantRole } from '../src/server/console/operators.ts';
 import { newSignInLink, SIGN_IN_LINK_MINUTES } from '../src/server/console/sign-in-links.ts';
-import { openDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { openDatabaseOrExit } from './api-runtime.ts';
 
 const USAGE = 'Usage: npm run admin:invite -- --store <slug> --email <address> --role <owner|editor>';
 
@@ -42,7 +42,7 @@ if (!parsed.success) fail(parsed.error.issues.map((issue) => `--${issue.path.joi
 const { store, email, role } = parsed.data;
 
 const config = loadConfig();
-const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const db = openDatabaseOrExit(config);
 try {
   await migrateToLatest(db);
   const now = new Date();

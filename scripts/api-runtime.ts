@@ -1,8 +1,17 @@
 /**
- * The API runtime for a script, or exit 1 with the reason: a bad variable or an unreachable
- * database is the operator's to fix, so they get the message (and its cause), not a stack trace.
+ * The API runtime or the database for a script, or exit 1 with the reason: a bad variable, an
+ * unreachable database or a PGlite folder another process has open is the operator's to fix, so they
+ * get the message (and its cause), not a stack trace.
  */
+import type { Config } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/connect.ts';
 import { createApiRuntime } from '../src/server/runtime.ts';
+
+export function exitWithReason(error: unknown): never {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error(error.cause);
+  process.exit(1);
+}
 
 export async function apiRuntimeOrExit(
   ...args: Parameters<typeof createApiRuntime>
@@ -10,8 +19,15 @@ export async function apiRuntimeOrExit(
   try {
     return await createApiRuntime(...args);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    if (error instanceof Error && error.cause) console.error(error.cause);
-    process.exit(1);
+    exitWithReason(error);
+  }
+}
+
+/** The database of DATABASE_URL, or of DATA_DIR with PGlite. */
+export function openDatabaseOrExit(config: Config): ReturnType<typeof openDatabase> {
+  try {
+    return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  } catch (error) {
+    exitWithReason(error);
   }
 }

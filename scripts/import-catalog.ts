@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { parseCatalog } from '../src/server/catalog/catalog-format.ts';
 import { importCatalog } from '../src/server/catalog/import.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { openDatabaseOrExit } from './api-runtime.ts';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -16,7 +16,7 @@ if (files.length === 0) {
 }
 
 const config = loadConfig();
-const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const db = openDatabaseOrExit(config);
 try {
   await migrateToLatest(db);
   for (const file of files) {

@@ -1,10 +1,10 @@
 /** `npm run db:migrate`: brings the database of DATA_DIR / DATABASE_URL to the latest schema. */
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { openDatabaseOrExit } from './api-runtime.ts';
 
 const config = loadConfig();
-const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const db = openDatabaseOrExit(config);
 try {
   const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');

@@ -3,11 +3,12 @@
  */
 import { startStorefront } from '../src/front/start-storefront.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { exitWithReason } from './api-runtime.ts';
 
 // A bad variable stops here, before anything starts, with a message naming it.
 const { PORT: port, HOST: host, SNAPSHOT_ON_START: snapshotOnStart } = loadConfig();
 
-const storefront = await startStorefront({ port, host, snapshotOnStart });
+const storefront = await startStorefront({ port, host, snapshotOnStart }).catch(exitWithReason);
 const base = storefront.url;
 const consoleLink = await storefront.demoSignInLink();
 console.log(`
@@ -20,7 +21,7 @@ Storefront ready at ${base}
   API               ${base}/api/store_front/acme
   Console           ${base}/admin${
     consoleLink
-      ? `\n  Console sign-in   ${consoleLink}\n                    (the demo owner of acme; works once, within 15 minutes; \`npm run admin:invite\` makes others)`
+      ? `\n  Console sign-in   ${consoleLink}\n                    (the demo owner of acme; works once, within 15 minutes; invite others from the console’s Staff page)`
       : ''
   }
 `);

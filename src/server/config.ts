@@ -42,7 +42,9 @@ const envSchema = z.object({
     .trim()
     .min(1)
     .default('.data/')
-    .describe('folder of the embedded database (PGlite); kept across restarts'),
+    .describe(
+      'folder of the embedded database (PGlite); kept across restarts; one process at a time opens it, a second is refused ([decisions/209](docs/decisions/209-one-process-per-pglite-folder.md))',
+    ),
   DATABASE_URL: optionalUrl('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/storefront').describe(
     'PostgreSQL connection string; when set, used instead of PGlite',
   ),

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { claimDataDir } from './data-dir-lock.ts';
 import { prepareStatementsOn } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -17,6 +18,25 @@ export type DatabaseOptions = {
   searchPath?: string | undefined;
   poolSize?: number;
 };
+
+/** PGlite on a folder this process has claimed (docs/decisions/209-one-process-per-pglite-folder.md). */
+class ClaimedPGlite extends PGlite {
+  readonly #release: () => void;
+
+  constructor(dir: string, settings: PGliteOptions, release: () => void) {
+    super(dir, settings);
+    this.#release = release;
+  }
+
+  /** Closing gives the folder back, so another process (a storefront a test starts) may open it. */
+  override async close(): Promise<void> {
+    try {
+      await super.close();
+    } finally {
+      this.#release();
+    }
+  }
+}
 
 /** Opens Kysely on PostgreSQL (DATABASE_URL) or PGlite (DATA_DIR); one dialect, one schema. */
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
@@ -50,9 +70,12 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = options.dataDir;
-  if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm serves search (migration 0012); PGlite ships it but loads only the extensions named here.
-  const extensions = { pg_trgm };
-  const pglite = dir && !dir.startsWith('memory://') ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+  const settings = { extensions: { pg_trgm } };
+  let pglite: PGlite;
+  if (dir && !dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    pglite = new ClaimedPGlite(dir, settings, claimDataDir(dir));
+  } else pglite = new PGlite(settings);
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }
