@@ -38,6 +38,17 @@ test('an owner signs in from the outbox, invites an editor, who sees the store b
   await store.getByRole('link', { name: /^Staff of/ }).click();
   await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
   await expect(page.getByText(`${OWNER} (you) — Owner`)).toBeVisible();
+  // Every store page leads to the store's other sections, the current one marked.
+  const ownerNav = page.getByRole('navigation', { name: 'Acme Supply Co. console' });
+  await expect(ownerNav.getByRole('link')).toHaveText([
+    'Products',
+    'Gift cards',
+    'Orders',
+    'Publish',
+    'Staff',
+    'Audit log',
+  ]);
+  await expect(ownerNav.getByRole('link', { name: 'Staff' })).toHaveAttribute('aria-current', 'page');
 
   const editor = `editor-${Date.now()}@example.com`;
   await page.getByLabel('Email').fill('not-an-email');
@@ -62,6 +73,13 @@ test('an owner signs in from the outbox, invites an editor, who sees the store b
   await expectNoAxeViolations(editorPage);
   const width = await editorPage.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
+
+  await editorPage.goto('/admin/acme/products');
+  const editorNav = editorPage.getByRole('navigation', { name: 'Acme Supply Co. console' });
+  await expect(editorNav.getByRole('link')).toHaveText(['Products', 'Gift cards', 'Orders', 'Publish']);
+  await editorNav.getByRole('link', { name: 'Orders' }).click();
+  await expect(editorPage.getByRole('heading', { name: 'Orders of Acme Supply Co.' })).toBeVisible();
+  await expectNoAxeViolations(editorPage);
 
   await editorPage.goto('/admin/acme/staff');
   await expect(editorPage.getByRole('alert')).toContainText('Only the store’s owners can see this page.');

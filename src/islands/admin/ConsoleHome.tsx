@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
+import { sectionsFor, sectionUrl } from './console-sections.ts';
 import { SignInForm } from './SignInForm.tsx';
 import { useConsoleSession } from './use-console-session.ts';
 
@@ -46,16 +47,11 @@ export default function ConsoleHome() {
               <h2>{store.title}</h2>
               <p>{store.role === 'owner' ? 'Owner' : 'Editor'}</p>
               <p className="console__links">
-                <a href={`/admin/${store.slug}/products`}>Products of {store.title}</a>
-                <a href={`/admin/${store.slug}/gift-cards`}>Gift cards of {store.title}</a>
-                <a href={`/admin/${store.slug}/orders`}>Orders of {store.title}</a>
-                <a href={`/admin/${store.slug}/publish`}>Publish {store.title}</a>
-                {store.role === 'owner' && (
-                  <>
-                    <a href={`/admin/${store.slug}/staff`}>Staff of {store.title}</a>
-                    <a href={`/admin/${store.slug}/audit`}>Audit log of {store.title}</a>
-                  </>
-                )}
+                {sectionsFor(store).map((section) => (
+                  <a key={section.path} href={sectionUrl(store, section)}>
+                    {section.storeLabel(store.title)}
+                  </a>
+                ))}
               </p>
             </li>
           ))}

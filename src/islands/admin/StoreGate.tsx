@@ -1,6 +1,7 @@
-/** What a store's console page shows before its content: loading, sign-in, or a refusal. */
+/** What a store's console page shows before its content: loading, sign-in, or a refusal; then the store's navigation. */
 import type { ReactNode } from 'react';
 import type { ConsoleSession } from '../../lib/contract/answers.ts';
+import { StoreNav } from './StoreNav.tsx';
 import { useConsoleSession } from './use-console-session.ts';
 
 /** The store a console page is about, as the session names it: slug, title and the operator's role. */
@@ -36,7 +37,12 @@ function Gate({ slug, ownersOnly, children }: GateProps & { ownersOnly: boolean 
         Only the store’s owners can see this page. <a href="/admin">Your stores</a>
       </div>
     );
-  return <>{children(store)}</>;
+  return (
+    <>
+      <StoreNav store={store} />
+      {children(store)}
+    </>
+  );
 }
 
 /** Renders `children(store)` for an owner of the store; otherwise the reason they cannot see it. */
