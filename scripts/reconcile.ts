@@ -12,12 +12,13 @@ const runtime = await apiRuntimeOrExit(
   { logRequests: false },
 );
 try {
-  const { owedRefunds, paidCarts, idleCarts, rateLimits, errors } = await runtime.reconcile();
+  const { owedRefunds, consoleRefunds, paidCarts, idleCarts, rateLimits, errors } = await runtime.reconcile();
   const line = (counts: object) =>
     Object.entries(counts)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ');
   console.log(`owed refunds:      ${line(owedRefunds)}`);
+  console.log(`console refunds:   ${line(consoleRefunds)}`);
   console.log(`paid carts:        ${line(paidCarts)}`);
   console.log(`idle carts:        ${line(idleCarts)}`);
   console.log(`rate-limit rows:   ${line(rateLimits)}`);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PaymentProviderError } from '../../src/server/payments/provider.ts';
+import { reconcileOnce } from '../../src/server/reconciliation/reconcile.ts';
 import { operatorOf, type Operator } from './support/operator.ts';
 import { acmeId, giftCard, S, stockedVariant, stockOf } from './support/shopper.ts';
 import { ADDRESS, CARDS, newToken, startTestApp, type TestApp } from './support/test-app.ts';
@@ -297,6 +298,54 @@ describe('refunds', () => {
     expect(retried.status).toBe(201);
     expect(retried.body.data).toMatchObject({ refunded: '4.00', refunds: [{ settled: true }] });
     expect(await intentRefunded(placed.intentId!)).toBe(400);
+  });
+
+  test('an owner’s “Try again” on a refund whose answer was lost settles it once; editors cannot', async () => {
+    const placed = await placeOrder({ priceCents: 1000, quantity: 1 });
+    loseNextRefundAnswer = true;
+    expect((await refund(owner, placed.id, { amount: '3.00' })).status).toBe(502);
+    const owed = (await owner.call('GET', `${O}/${placed.id}`)).body.data.refunds[0];
+    expect(owed).toMatchObject({ settled: false });
+    const retry = `${O}/${placed.id}/refunds/${owed.id}/retry`;
+
+    expect((await editor.call('POST', retry)).status).toBe(403);
+    expect((await vipOwner.call('POST', `/admin/stores/vip/orders/${placed.id}/refunds/${owed.id}/retry`)).status).toBe(
+      404,
+    );
+    const tried = await owner.call('POST', retry);
+    expect(tried.status, tried.text).toBe(200);
+    expect(tried.body.data).toMatchObject({ refunded: '3.00', refunds: [{ id: owed.id, settled: true }] });
+    // Pressed again (two tabs): the refund is already settled, nothing more is given back.
+    expect((await owner.call('POST', retry)).body.data).toMatchObject({ refunded: '3.00' });
+    expect(await intentRefunded(placed.intentId!)).toBe(300);
+    expect((await owner.call('POST', `${O}/${placed.id}/refunds/999999/retry`)).status).toBe(404);
+  });
+
+  test('the reconciliation job settles a refund whose answer was lost, a minute after it was asked for', async () => {
+    const placed = await placeOrder({ priceCents: 1000, quantity: 1 });
+    loseNextRefundAnswer = true;
+    expect((await refund(owner, placed.id, { amount: '2.00' })).status).toBe(502);
+    // Its own request may still be finishing: the job leaves it alone for a minute.
+    expect((await reconcileOnce(api.deps)).consoleRefunds).toEqual({ tried: 0, settled: 0 });
+    api.clock.offsetMs += 61_000;
+    try {
+      expect((await reconcileOnce(api.deps)).consoleRefunds).toEqual({ tried: 1, settled: 1 });
+      expect((await owner.call('GET', `${O}/${placed.id}`)).body.data).toMatchObject({
+        refunded: '2.00',
+        refunds: [{ settled: true }],
+      });
+      expect(await intentRefunded(placed.intentId!)).toBe(200);
+      expect((await reconcileOnce(api.deps)).consoleRefunds).toEqual({ tried: 0, settled: 0 });
+      const audit = await api.db
+        .selectFrom('audit_log')
+        .select(['actor', 'operator_id'])
+        .where('action', '=', 'order.refund')
+        .where('entity_id', '=', placed.id)
+        .execute();
+      expect(audit).toEqual([{ actor: 'owner@acme.test', operator_id: expect.any(Number) }]);
+    } finally {
+      api.clock.offsetMs -= 61_000;
+    }
   });
 
   test('refunds at once never give back more than was paid', async () => {

@@ -185,6 +185,41 @@ function Lines({ order }: { order: ConsoleOrder }) {
   );
 }
 
+/**
+ * Refunds the payment provider has not confirmed: counted against what is left, asked again by the
+ * reconciliation job every few minutes, or now by an owner (the same refund, never a second one).
+ */
+function OwedRefunds({ slug, order, role, save }: FormProps & { role: OperatorRole }) {
+  const owed = order.refunds.filter((refund) => !refund.settled);
+  if (owed.length === 0) return null;
+  return (
+    <ul className="console__list">
+      {owed.map((refund) => (
+        <li key={refund.id} className="console__flag">
+          <p>
+            A refund of {formatCurrency(refund.amount)} asked for by {refund.actor} is waiting for the payment
+            provider’s answer. It is tried again every few minutes.
+          </p>
+          {role === 'owner' && (
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void save(
+                  () => consoleApi.retryRefund(slug, order.id, refund.id),
+                  `Refunded ${formatCurrency(refund.amount)}.`,
+                )
+              }
+            >
+              Try the refund of {formatCurrency(refund.amount)} again
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Order({ slug, id, role }: Props & { role: OperatorRole }) {
   const [order, setOrder] = useState<ConsoleOrder | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -283,6 +318,7 @@ function Order({ slug, id, role }: Props & { role: OperatorRole }) {
           ))}
       </address>
       <h2>Refund</h2>
+      <OwedRefunds slug={slug} order={order} role={role} save={save} />
       {role !== 'owner' ? (
         <p>Only the store’s owners can refund.</p>
       ) : order.refundable === '0.00' ? (

@@ -147,6 +147,11 @@ export const consoleApi = {
     call<One<ConsoleOrder>>('GET', `${store(slug)}/orders/${encodeURIComponent(id)}`),
   refund: (slug: string, id: string, refund: { amount: string; restock: string[]; idempotency_key: string }) =>
     call<One<ConsoleOrder>>('POST', `${store(slug)}/orders/${encodeURIComponent(id)}/refunds`, refund),
+  retryRefund: (slug: string, id: string, refundId: string) =>
+    call<One<ConsoleOrder>>(
+      'POST',
+      `${store(slug)}/orders/${encodeURIComponent(id)}/refunds/${encodeURIComponent(refundId)}/retry`,
+    ),
   fulfil: (slug: string, id: string, shipment: { carrier: string; tracking_number: string }) =>
     call<One<ConsoleOrder>>('POST', `${store(slug)}/orders/${encodeURIComponent(id)}/fulfillment`, shipment),
 };

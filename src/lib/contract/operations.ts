@@ -418,6 +418,13 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
   ),
   consoleCall(
     'post',
+    `${A}/orders/{id}/refunds/{refund_id}/retry`,
+    'retryConsoleRefund',
+    'Asks the payment provider again for a refund it has not confirmed, and settles it; never a second refund (owners only).',
+    { answers: { 200: one(consoleOrder) }, errors: [...CONSOLE_STORE_ERRORS, 409, 502] },
+  ),
+  consoleCall(
+    'post',
     `${A}/orders/{id}/fulfillment`,
     'fulfilConsoleOrder',
     'Marks the order fulfilled with carrier and tracking number and mails the shopper.',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { PaymentProviderError, type ProviderIntent } from '../payments/provider.ts';
+import { notTriedSince } from '../reconciliation/not-tried-since.ts';
 
 type Db = Kysely<Database>;
 
@@ -114,12 +115,7 @@ export async function settleOwedReleases(
         .selectFrom('payment_releases')
         .select('payment_intent_id')
         .where('released_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('attempted_at', 'is', null),
-            eb('attempted_at', '<', new Date(now.getTime() - RETRY_OWED_AFTER_MS)),
-          ]),
-        )
+        .where(notTriedSince(now, RETRY_OWED_AFTER_MS))
         .orderBy('created_at')
         .limit(limit)
         .forUpdate()

@@ -7,10 +7,10 @@ import { Hono } from 'hono';
 import { consoleOrdersQuery, fulfilOrderPayload, refundOrderPayload } from '../../lib/contract/payloads.ts';
 import type { AppDeps } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
-import { readJson, readQuery, uuidId } from '../http/validation.ts';
+import { intId, readJson, readQuery, uuidId } from '../http/validation.ts';
 import { listOrders, orderDetail, ORDERS_PAGE_SIZE, storeOrder } from '../orders/console-orders.ts';
 import { fulfilOrder } from '../orders/fulfilment.ts';
-import { refundOrder } from '../orders/refunds.ts';
+import { refundOrder, retryRefund } from '../orders/refunds.ts';
 import type { ConsoleEnv } from './routes.ts';
 
 export function consoleOrderRoutes(deps: AppDeps) {
@@ -34,6 +34,13 @@ export function consoleOrderRoutes(deps: AppDeps) {
     const request = await readJson(c, refundOrderPayload);
     const order = await refundOrder(deps, c.var, orderId, request);
     return c.json({ data: await orderDetail(db, order) }, 201);
+  });
+
+  // A refund the provider has not confirmed yet, asked again: its key makes that safe (ADR 198).
+  app.post('/:id/refunds/:refundId/retry', async (c) => {
+    const orderId = uuidId(c.req.param('id'));
+    const order = await retryRefund(deps, c.var, orderId, intId(c.req.param('refundId')));
+    return c.json({ data: await orderDetail(db, order) });
   });
 
   app.post('/:id/fulfillment', async (c) => {

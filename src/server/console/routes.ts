@@ -132,6 +132,7 @@ export function consoleRoutes(deps: AppDeps) {
   app.use('/stores/:slug/audit', ownersOnly);
   // Money leaving the store is the owners' call (docs/decisions/198-console-orders.md).
   app.use('/stores/:slug/orders/:id/refunds', ownersOnly);
+  app.use('/stores/:slug/orders/:id/refunds/*', ownersOnly);
 
   const sessionAnswer = async (operatorId: number, email: string, csrfToken: string): Promise<ConsoleSession> => ({
     email,

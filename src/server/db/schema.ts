@@ -272,6 +272,8 @@ export type OrderRefundsTable = {
   actor: string;
   created_at: Timestamp;
   settled_at: Date | null;
+  /** When the reconciliation job last asked the provider for this owed refund (migration 0026). */
+  attempted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 /** The refunds the test processor took, by idempotency key (migration 0017). */
 export type TestProcessorRefundsTable = {

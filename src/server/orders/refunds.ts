@@ -4,18 +4,19 @@
  * two refunds at once can never give back more than was paid — then the provider is asked outside any
  * transaction with a key fixed by the row, then it is settled: the order's refunded total raised, gift
  * cards credited, stock returned, audited and mailed in one transaction. A provider failure leaves the
- * refund reserved; the same request again (the form keeps its idempotency key) settles it, never a
- * second refund.
+ * refund reserved and owed: the same request again (the form keeps its idempotency key), the owner's
+ * "Try again" or the reconciliation job settles it, never a second refund.
  */
 import type { Kysely } from 'kysely';
 import { centsToDecimal, decimalToCents, formatCurrency } from '../../lib/money.ts';
 import type { Database, GiftCardCredit, OrderRefundRow, OrderRow, RestockedLine, StoreRow } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, invalidField, notFound } from '../http/errors.ts';
-import { auditChange } from '../console/audit-change.ts';
+import { recordAudit } from '../console/audit.ts';
 import type { ConsoleSessionRow } from '../console/sessions.ts';
 import { queueRefundNotice } from '../mail/order-notices.ts';
 import { orderRefunds, refundedCardCents, restockedLineIds, storeOrder } from './console-orders.ts';
+import { notTriedSince } from '../reconciliation/not-tried-since.ts';
 import { orderNumber } from './reshape.ts';
 import { paymentStatus, refundableCents } from './order-status.ts';
 
@@ -23,6 +24,8 @@ type Db = Kysely<Database>;
 
 /** Who changes an order, and in which store: the console request's session and store. */
 export type ConsoleActor = { session: ConsoleSessionRow; consoleStore: StoreRow };
+/** Who a refund's ledger, stock log and audit entries name: the operator who asked for it. */
+type RefundActor = { operatorId: number | null; actor: string };
 export type RefundRequest = { amount: string; restock: readonly string[]; idempotency_key: string };
 
 export const REFUND_MESSAGES = {
@@ -123,7 +126,7 @@ async function refundCard(deps: AppDeps, order: OrderRow, refund: OrderRefundRow
  * Credits gift cards back, in id order as finalize debits them (two transactions never wait on each other
  * crosswise), each an entry of the card's ledger (docs/decisions/199-console-catalog-and-gift-cards.md).
  */
-async function creditGiftCards(trx: Db, by: ConsoleActor, credits: readonly GiftCardCredit[], note: string, at: Date) {
+async function creditGiftCards(trx: Db, by: RefundActor, credits: readonly GiftCardCredit[], note: string, at: Date) {
   for (const credit of [...credits].sort((a, b) => (a.gift_card_id < b.gift_card_id ? -1 : 1))) {
     const card = await trx
       .updateTable('gift_cards')
@@ -140,8 +143,8 @@ async function creditGiftCards(trx: Db, by: ConsoleActor, credits: readonly Gift
         amount_cents: credit.amount_cents,
         balance_after_cents: card.balance_cents,
         note,
-        operator_id: by.session.operatorId,
-        actor: by.session.email,
+        operator_id: by.operatorId,
+        actor: by.actor,
         at,
       })
       .execute();
@@ -149,21 +152,28 @@ async function creditGiftCards(trx: Db, by: ConsoleActor, credits: readonly Gift
 }
 
 /** Puts the lines back in stock, in variant id order as finalize takes it, each a stock adjustment. */
-async function returnStock(trx: Db, by: ConsoleActor, lines: readonly RestockedLine[], note: string, at: Date) {
+async function returnStock(
+  trx: Db,
+  store: StoreRow,
+  by: RefundActor,
+  lines: readonly RestockedLine[],
+  note: string,
+  at: Date,
+) {
   for (const line of [...lines].sort((a, b) => a.variant_id - b.variant_id)) {
     // A variant deleted since the order has no stock to return.
     const variant = await trx
       .updateTable('product_variants')
       .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
       .where('id', '=', line.variant_id)
-      .where('store_id', '=', by.consoleStore.id)
+      .where('store_id', '=', store.id)
       .returning(['product_id', 'stock'])
       .executeTakeFirst();
     if (!variant) continue;
     await trx
       .insertInto('stock_adjustments')
       .values({
-        store_id: by.consoleStore.id,
+        store_id: store.id,
         product_id: variant.product_id,
         variant_id: line.variant_id,
         delta: line.quantity,
@@ -171,18 +181,21 @@ async function returnStock(trx: Db, by: ConsoleActor, lines: readonly RestockedL
         // The log's reasons are the stock form's; a return is "other", named by its note.
         reason: 'other',
         note,
-        operator_id: by.session.operatorId,
-        actor: by.session.email,
+        operator_id: by.operatorId,
+        actor: by.actor,
         at,
       })
       .execute();
   }
 }
 
-/** Marks the refund done once: refunded total, gift cards credited, stock back, audit entry, the shopper's mail. */
-function settleRefund(deps: AppDeps, by: ConsoleActor, refund: OrderRefundRow) {
+/**
+ * Marks the refund done once: refunded total, gift cards credited, stock back, audit entry, the shopper's
+ * mail. Named for the operator who asked for it, whoever settles it (their request, a retry, the job).
+ */
+function settleRefund(deps: AppDeps, store: StoreRow, refund: OrderRefundRow) {
   const { db, clock } = deps;
-  const store = by.consoleStore;
+  const by: RefundActor = { operatorId: refund.operator_id, actor: refund.actor };
   return db.transaction().execute(async (trx) => {
     const order = await storeOrder(trx, store.id, refund.order_id, true);
     if (!order) throw notFound();
@@ -204,12 +217,15 @@ function settleRefund(deps: AppDeps, by: ConsoleActor, refund: OrderRefundRow) {
       .executeTakeFirstOrThrow();
     const note = `Refund of order ${orderNumber(order.number)}`;
     await creditGiftCards(trx, by, settled.gift_card_credits, note, now);
-    await returnStock(trx, by, settled.restocked, note, now);
+    await returnStock(trx, store, by, settled.restocked, note, now);
     const standing = (row: OrderRow) => ({
       refunded: centsToDecimal(row.refunded_cents),
       payment_status: paymentStatus(row),
     });
-    await auditChange(trx, by, now, {
+    await recordAudit(trx, {
+      storeId: store.id,
+      ...by,
+      at: now,
       action: 'order.refund',
       entity: 'order',
       entityId: order.id,
@@ -247,10 +263,82 @@ export async function refundOrder(
   request: RefundRequest,
 ): Promise<OrderRow> {
   const { order, refund } = await reserveRefund(deps, by, orderId, request);
+  return completeRefund(deps, by.consoleStore, order, refund);
+}
+
+/** Asks the provider for a reserved refund (its key makes that safe however often) and settles it. */
+async function completeRefund(deps: AppDeps, store: StoreRow, order: OrderRow, refund: OrderRefundRow) {
   await refundCard(deps, order, refund);
-  await settleRefund(deps, by, refund);
+  await settleRefund(deps, store, refund);
   deps.mail.wake();
-  const after = await storeOrder(deps.db, by.consoleStore.id, orderId);
+  const after = await storeOrder(deps.db, store.id, order.id);
   if (!after) throw notFound();
   return after;
+}
+
+/** The owner's "Try again" on a refund the provider has not confirmed; a settled one is left as it is. */
+export async function retryRefund(
+  deps: AppDeps,
+  by: ConsoleActor,
+  orderId: string,
+  refundId: number,
+): Promise<OrderRow> {
+  const store = by.consoleStore;
+  const order = await storeOrder(deps.db, store.id, orderId);
+  const refund =
+    order &&
+    (await deps.db
+      .selectFrom('order_refunds')
+      .selectAll()
+      .where('id', '=', refundId)
+      .where('order_id', '=', order.id)
+      .executeTakeFirst());
+  if (!order || !refund) throw notFound();
+  if (refund.settled_at) return order;
+  return completeRefund(deps, store, order, refund);
+}
+
+/** An owed refund is first tried by the job once its own request has had this long to finish. */
+const OWED_AFTER_MS = 60_000;
+/** And again this long after each try the provider did not confirm. */
+const RETRY_OWED_AFTER_MS = 5 * 60_000;
+
+/**
+ * The reconciliation job's step (docs/decisions/110-reconciliation-job.md): refunds reserved in the console
+ * whose provider answer was lost are asked again and settled. Rows are claimed with `SKIP LOCKED` and their
+ * try time moved forward, so instances share the work; a refund met twice is still given back once.
+ */
+export async function settleOwedRefunds(deps: AppDeps, limit = 100): Promise<{ tried: number; settled: number }> {
+  const now = deps.clock.now();
+  const claimed = await deps.db
+    .updateTable('order_refunds')
+    .set({ attempted_at: now })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('order_refunds')
+        .select('id')
+        .where('settled_at', 'is', null)
+        .where('created_at', '<', new Date(now.getTime() - OWED_AFTER_MS))
+        .where(notTriedSince(now, RETRY_OWED_AFTER_MS))
+        .orderBy('created_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+  let settled = 0;
+  for (const refund of claimed) {
+    const order = await deps.db.selectFrom('orders').selectAll().where('id', '=', refund.order_id).executeTakeFirst();
+    const store =
+      order && (await deps.db.selectFrom('stores').selectAll().where('id', '=', order.store_id).executeTakeFirst());
+    if (!order || !store) continue;
+    try {
+      await completeRefund(deps, store, order, refund);
+      settled++;
+    } catch (error) {
+      deps.logger.warn({ err: error, order: order.id, refund: refund.id }, 'owed refund not confirmed yet');
+    }
+  }
+  return { tried: claimed.length, settled };
 }

@@ -4,6 +4,7 @@ import { recordRelease, releaseOf, settleOwedReleases, settleRelease } from '../
 import type { StoreRow } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
+import { settleOwedRefunds } from '../orders/refunds.ts';
 import type { ProviderIntent } from '../payments/provider.ts';
 
 /**
@@ -27,6 +28,8 @@ export type ReconcileSettings = {
 export type ReconcileSummary = {
   /** Owed releases given back now (`tried` − `settled` are still owed). */
   owedRefunds: { tried: number; settled: number };
+  /** Console refunds the provider had not confirmed, asked again (docs/decisions/198-console-orders.md). */
+  consoleRefunds: { tried: number; settled: number };
   /** Carts whose payment the provider was asked about. */
   paidCarts: {
     checked: number;
@@ -65,6 +68,7 @@ export async function reconcileOnce(
   const { logger } = deps;
   const summary: ReconcileSummary = {
     owedRefunds: { tried: 0, settled: 0 },
+    consoleRefunds: { tried: 0, settled: 0 },
     paidCarts: { checked: 0, finalized: 0, refunded: 0, canceled: 0, waiting: 0, failed: 0 },
     idleCarts: { deleted: 0 },
     rateLimits: { deleted: 0 },
@@ -87,6 +91,7 @@ export async function reconcileOnce(
   };
   // Owed refunds first: a release a payment step records below is given back there and then.
   await step('owedRefunds', () => settleOwedReleases(deps, settings.batchSize));
+  await step('consoleRefunds', () => settleOwedRefunds(deps, settings.batchSize));
   await step('paidCarts', () => reconcilePaidCarts(deps, settings));
   await step('idleCarts', () => deleteIdleCarts(deps, settings));
   await step('rateLimits', () => deleteExpiredRateLimits(deps, settings));
