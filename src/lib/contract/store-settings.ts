@@ -28,6 +28,12 @@ export const assetUrl = z
   .max(500)
   .refine((url) => isSitePath(url) || isWebUrl(url), 'must be an http(s) URL or a path of this site');
 
+const RATE_MESSAGE = 'must be a rate from 0 to 10000 basis points (0 to 100 %)';
+/** A tax rate in basis points: 825 is 8.25 %. */
+const rateBps = z.number({ error: RATE_MESSAGE }).int(RATE_MESSAGE).min(0, RATE_MESSAGE).max(10_000, RATE_MESSAGE);
+
+const THRESHOLD_MESSAGE = 'must be a whole number from 0 to 1000000';
+
 /** A country as addresses carry it: an ISO 3166-1 code of the address dataset, any case. */
 export const countryCode = z
   .string()
@@ -45,7 +51,7 @@ const taxRates = z
       .object({
         country: countryCode,
         region: z.string().trim().toUpperCase().min(1).max(40).nullable().default(null),
-        rate_bps: z.number().int().min(0).max(10_000),
+        rate_bps: rateBps,
       })
       .refine(
         (rate) =>
@@ -92,14 +98,18 @@ export const storeSettingsFields = {
     .transform(normalizeHost)
     .refine((host) => isCustomDomain(host, {}), 'must be a host name of three or more labels, like shop.example.com')
     .nullable(),
-  tax_rate_bps: z.number().int().min(0).max(10_000),
+  tax_rate_bps: rateBps,
   shipping_flat: catalogMoney,
   free_shipping_threshold: catalogMoney.nullable(),
   tax_rates: taxRates,
   shipping_zones: shippingZones,
   /** The store's policy pages, HTML sanitised as descriptions are; each one given gets a page and a footer link. */
   policies: z.partialRecord(z.enum(POLICY_KINDS), z.string().trim().min(1).max(50_000)),
-  contact_email: z.email().max(254).nullable(),
+  contact_email: z.email('must be an email address').max(254, 'must be an email address').nullable(),
   /** The product page says "Only N left" at or below this stock; 0 never. */
-  low_stock_threshold: z.number().int().min(0).max(1_000_000),
+  low_stock_threshold: z
+    .number({ error: THRESHOLD_MESSAGE })
+    .int(THRESHOLD_MESSAGE)
+    .min(0, THRESHOLD_MESSAGE)
+    .max(1_000_000, THRESHOLD_MESSAGE),
 };
