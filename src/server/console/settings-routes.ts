@@ -15,10 +15,11 @@ import { centsToDecimal } from '../../lib/money.ts';
 import { sanitizeDescription } from '../catalog/import.ts';
 import type { Database, StoreRow } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
-import { conflict, HttpError, invalidField, notFound } from '../http/errors.ts';
+import { conflict, invalidField, notFound } from '../http/errors.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { readJson } from '../http/validation.ts';
 import { type MediaFolder, mediaUrl, parseMediaUrl } from '../media/media-folder.ts';
+import { MULTIPART_OVERHEAD, readUpload, withStagedMedia } from '../media/image-upload.ts';
 import { checkUploadedImage, IMAGE_MESSAGES } from '../media/uploaded-image.ts';
 import { auditChange } from './audit-change.ts';
 import type { ConsoleEnv } from './routes.ts';
@@ -45,8 +46,6 @@ const SETTINGS_MAX_BYTES = 1024 * 1024;
 const FAVICON = { minSide: 16, what: 'favicons' };
 /** A favicon the console uploaded: its own name pattern, so replacing it can delete the file it leaves. */
 const UPLOADED_FAVICON = /^favicon-[0-9a-f]{16}\.[a-z]+$/;
-/** Room for the multipart framing around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The unique constraint of migration 0001 on `stores.custom_domain`. */
 const DOMAIN_CONSTRAINT = 'stores_custom_domain_key';
@@ -217,28 +216,17 @@ export function consoleSettingsRoutes({ db, clock, config, stores, media }: AppD
    */
   app.post('/favicon', limitBody(maxUploadBytes + MULTIPART_OVERHEAD, { message: tooLarge }), async (c) => {
     const store = c.var.consoleStore;
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw invalidField('file', SETTINGS_MESSAGES.noFile);
-    }
-    const file = form.file;
-    if (!(file instanceof File)) throw invalidField('file', SETTINGS_MESSAGES.noFile);
-    if (file.size > maxUploadBytes) throw new HttpError(413, { message: tooLarge });
-    const checked = await checkUploadedImage(new Uint8Array(await file.arrayBuffer()), FAVICON);
+    const { bytes } = await readUpload(c, { noFile: SETTINGS_MESSAGES.noFile, maxBytes: maxUploadBytes, tooLarge });
+    const checked = await checkUploadedImage(bytes, FAVICON);
     if ('refused' in checked) throw invalidField('file', checked.refused);
     if (checked.width !== checked.height)
       throw invalidField('file', SETTINGS_MESSAGES.notSquare(checked.width, checked.height));
 
     const name = `favicon-${randomBytes(8).toString('hex')}.${checked.extension}`;
     const url = mediaUrl(store.slug, name);
-    const staged = await media.stage(store.slug, name, checked.data);
     const now = clock.now();
-    // Set inside the transaction's callback, read after it.
-    const placement = { placed: false };
-    try {
-      const saved = await db.transaction().execute(async (trx) => {
+    const saved = await withStagedMedia(media, { slug: store.slug, name, data: checked.data }, (place) =>
+      db.transaction().execute(async (trx) => {
         const locked = await storeRow(trx, store.id, true);
         if (!locked) throw notFound();
         const after = await trx
@@ -255,19 +243,14 @@ export function consoleSettingsRoutes({ db, clock, config, stores, media }: AppD
           after: { favicon_url: url, content_type: checked.type, width: checked.width, bytes: checked.bytes },
         });
         const unused = await unusedFavicon(trx, store.slug, locked.favicon_url);
-        // Moved into place last in the transaction: a failure before this leaves only the temporary file,
-        // deleted below; a failed commit after it deletes the placed file.
-        await staged.place();
-        placement.placed = true;
+        // Placed last in the transaction, as product images are (image-routes.ts).
+        await place();
         return { row: after, unused };
-      });
-      await removeFile(media, saved.unused);
-      stores.clear();
-      return c.json({ data: settingsOf(saved.row) }, 201);
-    } catch (error) {
-      await (placement.placed ? media.remove(store.slug, name) : staged.discard());
-      throw error;
-    }
+      }),
+    );
+    await removeFile(media, saved.unused);
+    stores.clear();
+    return c.json({ data: settingsOf(saved.row) }, 201);
   });
 
   return app;
