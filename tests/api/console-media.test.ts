@@ -20,9 +20,9 @@ import { StaticFolder } from '../../src/front/static-files.ts';
 import { VIP_DOMAIN_TOKEN } from '../../src/server/db/demo-data.ts';
 import { IMAGE_ROUTE_MESSAGES } from '../../src/server/console/image-routes.ts';
 import { IMAGE_MESSAGES } from '../../src/server/media/uploaded-image.ts';
-import { contractProblem } from './support/contract-check.ts';
-import { operatorOf, siteOrigin, type Operator } from './support/operator.ts';
+import { operatorOf, type Operator } from './support/operator.ts';
 import { startTestApp, type ApiAnswer, type TestApp } from './support/test-app.ts';
+import { picture, uploadFile, type UploadedFile } from './support/uploads.ts';
 
 let api: TestApp;
 let editor: Operator;
@@ -39,11 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const picture = (format: 'png' | 'jpeg' | 'webp' | 'avif', width = 240, height = 180) =>
-  sharp({ create: { width, height, channels: 3, background: '#3a6' } })
-    [format]()
-    .toBuffer();
-
 /** The id of a product of `slug` (the first by position). */
 async function productOf(slug: string): Promise<string> {
   const row = await api.db
@@ -59,27 +54,8 @@ async function productOf(slug: string): Promise<string> {
 
 const imagesPath = (slug: string, productId: string) => `/admin/stores/${slug}/products/${productId}/images`;
 
-/** A multipart upload as the console's page sends it; the answer is checked against the contract. */
-async function upload(
-  who: Operator,
-  apiPath: string,
-  file: { bytes: Uint8Array<ArrayBuffer> | string; name: string; type: string },
-  alt?: string,
-  options: { contract?: boolean } = {},
-): Promise<ApiAnswer> {
-  const form = new FormData();
-  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-  if (alt !== undefined) form.append('alt', alt);
-  const response = await fetch(`${api.baseUrl}${apiPath}`, {
-    method: 'POST',
-    headers: { cookie: who.cookie, origin: siteOrigin(api), 'x-csrf-token': who.csrf },
-    body: form,
-  });
-  const text = await response.text();
-  const problem = options.contract === false ? null : contractProblem('POST', apiPath, response.status, text);
-  if (problem) throw new Error(problem);
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, text, headers: response.headers };
-}
+const upload = (who: Operator, apiPath: string, file: UploadedFile, alt?: string, options?: { contract?: boolean }) =>
+  uploadFile(api, who, apiPath, file, alt, options);
 
 /** Every file (temporary ones included) in a store's media folder. */
 const filesOf = async (slug: string) => (await readdir(path.join(mediaDir, slug)).catch(() => [])).sort();

@@ -59,6 +59,7 @@ function Products({ slug }: { slug: string }) {
               <p>
                 <a href={`/admin/${encodeURIComponent(slug)}/products/${product.id}`}>{product.name}</a>
                 {product.featured && ' — featured'}
+                {product.low_stock && <span className="console__badge console__badge--warning">Low stock</span>}
               </p>
               <p className="console__hint">
                 {formatCurrency(product.price)} · {product.stock} in stock · SKU {product.skus.join(', ')}

@@ -19,6 +19,7 @@ const SECTIONS: ConsoleSection[] = [
   { path: 'gift-cards', label: 'Gift cards', storeLabel: (title) => `Gift cards of ${title}`, ownersOnly: false },
   { path: 'orders', label: 'Orders', storeLabel: (title) => `Orders of ${title}`, ownersOnly: false },
   { path: 'publish', label: 'Publish', storeLabel: (title) => `Publish ${title}`, ownersOnly: false },
+  { path: 'settings', label: 'Settings', storeLabel: (title) => `Settings of ${title}`, ownersOnly: true },
   { path: 'staff', label: 'Staff', storeLabel: (title) => `Staff of ${title}`, ownersOnly: true },
   { path: 'audit', label: 'Audit log', storeLabel: (title) => `Audit log of ${title}`, ownersOnly: true },
 ];

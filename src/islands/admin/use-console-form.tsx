@@ -56,5 +56,12 @@ export function useConsoleForm(initial: Notice | null = null) {
     return first ? { error: first } : {};
   };
 
-  return { notice, setNotice, formKey, submit, errorOf };
+  /** `error` props for a group of fields: the first message for `key` or any field inside it (`key.…`). */
+  const errorUnder = (key: string): { error?: string } => {
+    const found = Object.entries(errors).find(([field]) => field === key || field.startsWith(`${key}.`));
+    const first = found?.[1][0];
+    return first ? { error: first } : {};
+  };
+
+  return { notice, setNotice, formKey, submit, errorOf, errorUnder };
 }

@@ -16,12 +16,18 @@ import type {
   ConsoleOrder,
   ConsoleOrderSummary,
   ConsoleSession,
+  ConsoleStoreSettings,
   Many,
   One,
   OperatorRole,
   StaffMember,
 } from '../contract/answers.ts';
-import type { ProductEditPayload, ProductImageEditPayload, StockAdjustmentPayload } from '../contract/payloads.ts';
+import type {
+  ProductEditPayload,
+  ProductImageEditPayload,
+  StockAdjustmentPayload,
+  StoreSettingsPayload,
+} from '../contract/payloads.ts';
 
 /** A refused console call: its status, message, field errors (422) and the running build a publish met (409). */
 export class ConsoleError extends Error {
@@ -127,6 +133,14 @@ export const consoleApi = {
     call<Many<ConsoleProductImage>>('PATCH', `${store(slug)}/products/${id}/images/${imageId}`, edit),
   deleteImage: (slug: string, id: string, imageId: string) =>
     call<Many<ConsoleProductImage>>('DELETE', `${store(slug)}/products/${id}/images/${imageId}`),
+  settings: (slug: string) => call<One<ConsoleStoreSettings>>('GET', `${store(slug)}/settings`),
+  saveSettings: (slug: string, settings: StoreSettingsPayload) =>
+    call<One<ConsoleStoreSettings>>('PUT', `${store(slug)}/settings`, settings),
+  uploadFavicon: (slug: string, file: File, onProgress: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    return upload<One<ConsoleStoreSettings>>(`${store(slug)}/settings/favicon`, form, onProgress);
+  },
   giftCards: (slug: string, page: number) =>
     call<Many<ConsoleGiftCard>>('GET', `${store(slug)}/gift_cards?page=${page}`),
   issueGiftCard: (slug: string, amount: string, note: string) =>

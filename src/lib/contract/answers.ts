@@ -570,6 +570,8 @@ export const consoleProductSummary = z
     stock: z.number().int(),
     featured: z.boolean(),
     position: z.number().int(),
+    /** A variant's stock is at or below the store's low-stock threshold (never when the threshold is 0). */
+    low_stock: z.boolean(),
   })
   .meta({ id: 'ConsoleProductSummary' });
 export type ConsoleProductSummary = z.infer<typeof consoleProductSummary>;
@@ -668,3 +670,38 @@ export const consoleGiftCardDetail = consoleGiftCard
   .extend({ ledger: z.array(giftCardLedgerEntry) })
   .meta({ id: 'ConsoleGiftCardDetail' });
 export type ConsoleGiftCardDetail = z.infer<typeof consoleGiftCardDetail>;
+
+// ---------------------------------------------------------------- console: store settings
+// (docs/decisions/203-console-store-settings.md)
+
+/** A store's settings as the console's form shows them, in the catalog format's fields and units. */
+export const consoleStoreSettings = z
+  .strictObject({
+    /** Sent back with a save: a save made from an older version is refused (409). */
+    version: z.number().int().min(1),
+    title: z.string(),
+    favicon_url: z.string().nullable(),
+    custom_domain: z.string().nullable(),
+    /** The tax rate where no rate of `tax_rates` names the address, in basis points (825 = 8.25 %). */
+    tax_rate_bps: z.number().int(),
+    /** The shipping fee where no zone names the address. */
+    shipping_flat: money,
+    free_shipping_threshold: money.nullable(),
+    tax_rates: z.array(
+      z.strictObject({ country: z.string(), region: z.string().nullable(), rate_bps: z.number().int() }),
+    ),
+    shipping_zones: z.array(
+      z.strictObject({
+        name: z.string(),
+        countries: z.array(z.string()),
+        rate: money,
+        free_shipping_threshold: money.nullable(),
+      }),
+    ),
+    /** Sanitised HTML by kind; a kind left out has no page. */
+    policies: z.partialRecord(policyKind, z.string()),
+    contact_email: z.string().nullable(),
+    low_stock_threshold: z.number().int().min(0),
+  })
+  .meta({ id: 'ConsoleStoreSettings' });
+export type ConsoleStoreSettings = z.infer<typeof consoleStoreSettings>;

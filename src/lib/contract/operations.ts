@@ -22,6 +22,7 @@ import {
   consoleProductImage,
   consoleProductSummary,
   consoleSession,
+  consoleStoreSettings,
   devMail,
   health,
   listing,
@@ -69,6 +70,7 @@ import {
   signInConfirmPayload,
   signInRequestPayload,
   stockAdjustmentPayload,
+  storeSettingsPayload,
   verifyPayload,
 } from './payloads.ts';
 import { SHOPPER_TOKEN } from './shopper-tokens.ts';
@@ -291,6 +293,29 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     answers: { 200: many(auditEntry) },
     errors: [...CONSOLE_STORE_ERRORS, 422],
   }),
+  // Store settings, owners only (docs/decisions/203-console-store-settings.md).
+  consoleCall('get', `${A}/settings`, 'getStoreSettings', 'The store’s settings and their version (owners only).', {
+    answers: { 200: one(consoleStoreSettings) },
+    errors: CONSOLE_STORE_ERRORS,
+  }),
+  consoleCall(
+    'put',
+    `${A}/settings`,
+    'saveStoreSettings',
+    'Saves every setting by the catalog import’s rules (policies sanitised); 409 when saved from an older version or the domain is another store’s (owners only).',
+    { body: storeSettingsPayload, answers: { 200: one(consoleStoreSettings) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
+  ),
+  consoleCall(
+    'post',
+    `${A}/settings/favicon`,
+    'uploadStoreFavicon',
+    'Uploads a square favicon (PNG, JPEG, WebP or AVIF, told by its bytes, 16 px or more) and makes it the store’s; over MEDIA_MAX_UPLOAD_MB is 413 (owners only).',
+    {
+      upload: z.object({}),
+      answers: { 201: one(consoleStoreSettings) },
+      errors: [...CONSOLE_STORE_ERRORS, 413, 422],
+    },
+  ),
   // Catalog and gift cards, owners and editors (docs/decisions/199-console-catalog-and-gift-cards.md).
   consoleCall(
     'get',

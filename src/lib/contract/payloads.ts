@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_PRODUCT_IDS, MAX_QUANTITY } from './limits.ts';
+import { storeSettingsFields } from './store-settings.ts';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`;
 
@@ -600,3 +601,15 @@ export const disableGiftCardPayload = z.object({ note }).meta({ id: 'DisableGift
 
 /** `?page=N` of the console's gift cards. */
 export const consoleGiftCardsQuery = z.object({ page: pageOf('Page must be a whole number from 1.') });
+
+// ---------------------------------------------------------------- console store settings
+// (docs/decisions/203-console-store-settings.md)
+
+/**
+ * The settings form, every field, by the catalog import's own rules (store-settings.ts); `version` is the
+ * one the form was opened at (a stale save is 409).
+ */
+export const storeSettingsPayload = z
+  .object({ version: z.number({ error: 'Version is required.' }).int().min(1), ...storeSettingsFields })
+  .meta({ id: 'StoreSettingsPayload' });
+export type StoreSettingsPayload = z.input<typeof storeSettingsPayload>;

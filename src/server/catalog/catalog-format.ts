@@ -1,84 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
-import { POLICY_KINDS } from '../../lib/contract/answers.ts';
 import { MAX_PRODUCT_IMAGES } from '../../lib/contract/limits.ts';
-import { ALL_COUNTRIES } from '../../lib/country-data.ts';
-import { regionValue, regionsOf } from '../../lib/countries.ts';
-import { decimalToCents } from '../../lib/money.ts';
-import { normalizeHost } from '../../lib/custom-domain.ts';
-import { isSitePath, isWebUrl } from '../../lib/site-urls.ts';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
+import { assetUrl, catalogMoney as money, storeSettingsFields as settings } from '../../lib/contract/store-settings.ts';
 import { RESERVED_SLUGS, SLUG_PATTERN } from '../../lib/slug.ts';
 
-/** Money in a catalog file: a decimal string with at most two places, like the API ("12.50"). */
-const money = z
-  .string()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a decimal amount like "12.50"')
-  .transform((v) => decimalToCents(v));
-
-/**
- * An image or favicon: a path of this site ('/images/…', a restricted store's '/{slug}/media/…') or an
- * http(s) URL. Pages put it in `src`/`href` as is, so `javascript:`, `data:` and other schemes never get in.
- */
-const assetUrl = z
-  .string()
-  .min(1)
-  .max(500)
-  .refine((url) => isSitePath(url) || isWebUrl(url), 'must be an http(s) URL or a path of this site');
-
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and hyphens');
-
-/** A country as addresses carry it: an ISO 3166-1 code of the address dataset, any case. */
-const countryCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine((code) => ALL_COUNTRIES.some((c) => c.countryShortCode === code), 'must be a two-letter country code');
-
-/**
- * Tax by destination: a country's rate (no `region`) or one state's / province's, named by the code the
- * address form stores ("CA", "ON"). Each country and region once.
- */
-const taxRates = z
-  .array(
-    z
-      .object({
-        country: countryCode,
-        region: z.string().trim().toUpperCase().min(1).max(40).nullable().default(null),
-        rate_bps: z.number().int().min(0).max(10_000),
-      })
-      .refine(
-        (rate) =>
-          rate.region === null ||
-          regionsOf(ALL_COUNTRIES, rate.country).some((r) => regionValue(r).toUpperCase() === rate.region),
-        { message: "must be a region code of the country's addresses", path: ['region'] },
-      ),
-  )
-  .max(1_000)
-  .default([])
-  .refine(
-    (rates) => new Set(rates.map((r) => `${r.country}/${r.region ?? ''}`)).size === rates.length,
-    'each country and region may have one rate',
-  );
-
-/** Shipping by destination: the first zone listing the country, else the one listing `*`, else the store's own rate. */
-const shippingZones = z
-  .array(
-    z.object({
-      name: z.string().trim().min(1).max(100),
-      countries: z
-        .array(z.union([z.literal('*'), countryCode]))
-        .min(1)
-        .max(300),
-      rate: money,
-      free_shipping_threshold: money.nullable().default(null),
-    }),
-  )
-  .max(100)
-  .default([])
-  .refine((zones) => {
-    const listed = zones.flatMap((zone) => zone.countries);
-    return new Set(listed).size === listed.length;
-  }, 'a country (or *) may be in one zone only');
 
 /** What products and bundles both have: they are listed, searched and featured alike. */
 // Listings keep a product's option values as name and value joined by a control character, and the
@@ -106,24 +32,22 @@ export const catalogSchema = z.object({
       .string()
       .regex(SLUG_PATTERN, 'must be lower-case letters, digits and hyphens')
       .refine((slug) => !RESERVED_SLUGS.has(slug), 'is the name of one of the site’s own pages'),
-    title: z.string().min(1).max(200),
+    // The settings the console's form edits too, by the same rules (docs/decisions/203-console-store-settings.md).
+    title: settings.title,
     description: z.string().max(2000).nullable().default(null),
-    favicon_url: assetUrl.nullable().default(null),
+    favicon_url: settings.favicon_url.default(null),
     /** The store front's hero picture; none: the store front shows no hero image. */
     hero_image_url: assetUrl.nullable().default(null),
-    // Stored as hosts are looked up: lower-case, no trailing dot (normalizeHost).
-    custom_domain: z.string().max(253).transform(normalizeHost).nullable().default(null),
+    custom_domain: settings.custom_domain.default(null),
     restricted: z.boolean().default(false),
-    tax_rate_bps: z.number().int().min(0).max(10_000).default(0),
-    shipping_flat: money.default(0),
-    free_shipping_threshold: money.nullable().default(null),
-    tax_rates: taxRates,
-    shipping_zones: shippingZones,
-    /** The store's policy pages, HTML sanitised as descriptions are; each one given gets a page and a footer link. */
-    policies: z.partialRecord(z.enum(POLICY_KINDS), z.string().trim().min(1).max(50_000)).default({}),
-    contact_email: z.email().max(254).nullable().default(null),
-    /** The product page says "Only N left" at or below this stock; 0 never. */
-    low_stock_threshold: z.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
+    tax_rate_bps: settings.tax_rate_bps.default(0),
+    shipping_flat: settings.shipping_flat.default(0),
+    free_shipping_threshold: settings.free_shipping_threshold.default(null),
+    tax_rates: settings.tax_rates.default([]),
+    shipping_zones: settings.shipping_zones.default([]),
+    policies: settings.policies.default({}),
+    contact_email: settings.contact_email.default(null),
+    low_stock_threshold: settings.low_stock_threshold.default(DEFAULT_LOW_STOCK_THRESHOLD),
     allowed_recipients: z.array(z.object({ email: z.email().toLowerCase(), uuid: z.uuid() })).default([]),
     allowed_domain_tokens: z.array(z.string().min(8).max(200)).default([]),
   }),

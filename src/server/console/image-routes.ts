@@ -14,8 +14,9 @@ import type { Database } from '../db/schema.ts';
 import { limitBody } from '../http/body-limit.ts';
 import type { AppDeps } from '../http/context.ts';
 import { errorsFromIssues, intId, readJson } from '../http/validation.ts';
-import { HttpError, invalid, invalidField, notFound } from '../http/errors.ts';
+import { invalid, invalidField, notFound } from '../http/errors.ts';
 import { mediaUrl, parseMediaUrl } from '../media/media-folder.ts';
+import { MULTIPART_OVERHEAD, readUpload, withStagedMedia } from '../media/image-upload.ts';
 import { checkUploadedImage, IMAGE_MESSAGES } from '../media/uploaded-image.ts';
 import { auditChange } from './audit-change.ts';
 import type { ConsoleEnv } from './routes.ts';
@@ -29,9 +30,6 @@ export const IMAGE_ROUTE_MESSAGES = {
   noFile: 'Choose an image file to upload (JPEG, PNG, WebP or AVIF).',
   unknownImage: 'This image is not one of the product’s.',
 } as const;
-
-/** Room for the multipart framing and the text fields around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 async function galleryOf(db: Db, productId: number): Promise<ConsoleProductImage[]> {
   const [product, rows] = await Promise.all([
@@ -95,30 +93,18 @@ export function consoleImageRoutes({ db, clock, config, media }: AppDeps) {
   app.post('/', limitBody(maxBytes + MULTIPART_OVERHEAD, { message: tooLarge }), async (c) => {
     const productId = await productOf(c);
     const store = c.var.consoleStore;
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw invalidField('file', IMAGE_ROUTE_MESSAGES.noFile);
-    }
-    const file = form.file;
-    if (!(file instanceof File)) throw invalidField('file', IMAGE_ROUTE_MESSAGES.noFile);
+    const { bytes, form } = await readUpload(c, { noFile: IMAGE_ROUTE_MESSAGES.noFile, maxBytes, tooLarge });
     const fields = imageUploadFields.safeParse({ alt: typeof form.alt === 'string' ? form.alt : undefined });
     if (!fields.success) throw invalid(errorsFromIssues(fields.error.issues));
-    if (file.size > maxBytes) throw new HttpError(413, { message: tooLarge });
-    const bytes = new Uint8Array(await file.arrayBuffer());
     const checked = await checkUploadedImage(bytes);
     if ('refused' in checked) throw invalidField('file', checked.refused);
 
     // A name of our own (never the uploaded one): the product, random bits, the sniffed type's extension.
     const name = `${productId}-${randomBytes(8).toString('hex')}.${checked.extension}`;
     const url = mediaUrl(store.slug, name);
-    const staged = await media.stage(store.slug, name, checked.data);
     const now = clock.now();
-    // Set inside the transaction's callback, read after it.
-    const placement = { placed: false };
-    try {
-      const imageId = await db.transaction().execute(async (trx) => {
+    const imageId = await withStagedMedia(media, { slug: store.slug, name, data: checked.data }, (place) =>
+      db.transaction().execute(async (trx) => {
         const product = await lockProduct(trx, store.id, productId);
         const next = await trx
           .selectFrom('product_images')
@@ -158,18 +144,14 @@ export function consoleImageRoutes({ db, clock, config, media }: AppDeps) {
             bytes: checked.bytes,
           },
         });
-        // Moved into place last in the transaction: a failure before this leaves only the temporary file,
-        // deleted below; a failed commit after it deletes the placed file.
-        await staged.place();
-        placement.placed = true;
+        // Moved into place last in the transaction: a failure before this leaves only the temporary file; a
+        // failed commit after it, the placed one; withStagedMedia deletes either.
+        await place();
         return image.id;
-      });
-      const image = (await galleryOf(db, productId)).find((i) => i.id === String(imageId))!;
-      return c.json({ data: image }, 201);
-    } catch (error) {
-      await (placement.placed ? media.remove(store.slug, name) : staged.discard());
-      throw error;
-    }
+      }),
+    );
+    const image = (await galleryOf(db, productId)).find((i) => i.id === String(imageId))!;
+    return c.json({ data: image }, 201);
   });
 
   app.patch('/:image_id', async (c) => {

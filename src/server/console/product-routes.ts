@@ -102,7 +102,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
 
   app.get('/', async (c) => {
     const { q, page } = readQuery(c, consoleProductsQuery);
-    const storeId = c.var.consoleStore.id;
+    const { id: storeId, low_stock_threshold: threshold } = c.var.consoleStore;
     // `%`, `_` and `\` typed in the search box are matched as themselves.
     const pattern = `%${escapeLike(q)}%`;
     const matching = db
@@ -134,6 +134,10 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
           sql<
             string[]
           >`array(select v.sku from product_variants v where v.product_id = p.id order by v.position, v.id)`.as('skus'),
+          // A variant at or below the store's threshold, sold out included (a threshold of 0 flags nothing).
+          sql<boolean>`(${threshold} > 0 and exists (select 1 from product_variants v where v.product_id = p.id and v.stock <= ${threshold}))`.as(
+            'low_stock',
+          ),
         ])
         .orderBy('p.position')
         .orderBy('p.id')
@@ -150,6 +154,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
       stock: row.stock,
       featured: row.featured,
       position: row.position,
+      low_stock: row.low_stock,
     }));
     return c.json({ data, meta: { total: total.total, page, perPage: PAGE_SIZE } });
   });

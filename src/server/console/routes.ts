@@ -1,6 +1,6 @@
 /**
  * The console's API under /api/admin (docs/decisions/197-operator-auth.md): sign-in links, sessions,
- * staff and the audit log, and the stores' products, gift cards and orders. Every write must come from
+ * staff, the audit log and store settings, and the stores' products, gift cards and orders. Every write must come from
  * the site's own origin; every signed-in write carries the session's CSRF token; a store the operator
  * has no role in is 404, like one that does not exist; an editor on an owner's route is 403.
  */
@@ -28,6 +28,7 @@ import { consoleOrderRoutes } from './order-routes.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
 import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
 import { consoleProductRoutes } from './product-routes.ts';
+import { consoleSettingsRoutes } from './settings-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
 import { PUBLISHING_MESSAGES, publishingRoutes, TOKEN_PATHS, tokenRequired } from '../publishing/routes.ts';
 
@@ -130,6 +131,9 @@ export function consoleRoutes(deps: AppDeps) {
   app.use('/stores/:slug/staff', ownersOnly);
   app.use('/stores/:slug/staff/*', ownersOnly);
   app.use('/stores/:slug/audit', ownersOnly);
+  // Settings are the owners' (docs/decisions/203-console-store-settings.md).
+  app.use('/stores/:slug/settings', ownersOnly);
+  app.use('/stores/:slug/settings/*', ownersOnly);
   // Money leaving the store is the owners' call (docs/decisions/198-console-orders.md).
   app.use('/stores/:slug/orders/:id/refunds', ownersOnly);
   app.use('/stores/:slug/orders/:id/refunds/*', ownersOnly);
@@ -355,6 +359,7 @@ export function consoleRoutes(deps: AppDeps) {
   app.route('/stores/:slug/products', consoleProductRoutes(deps));
   app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
   app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
+  app.route('/stores/:slug/settings', consoleSettingsRoutes(deps));
   // Publishing: owners and editors, or the bearer token (docs/decisions/202-publishing-builds.md).
   app.route('/', publishingRoutes(deps));
 

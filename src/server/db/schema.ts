@@ -36,6 +36,8 @@ export type StoresTable = {
   contact_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** The product page says "Only N left" at or below this stock; 0 never (migration 0005). */
   low_stock_threshold: Generated<number>;
+  /** Bumped by a trigger on every change of a setting the console's form shows (migration 0021). */
+  settings_version: Generated<number>;
   created_at: Generated<Date>;
 };
 

@@ -12,13 +12,17 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 /** The smallest side accepted (pixels): the product page's thumbnails are 96 CSS px. */
 export const MIN_IMAGE_SIDE = 100;
 
+/** What an upload is for: the smallest side it may have, and what the refusal calls such images. */
+export type ImagePurpose = { minSide: number; what: string };
+const PRODUCT_IMAGE: ImagePurpose = { minSide: MIN_IMAGE_SIDE, what: 'product images' };
+
 export const IMAGE_MESSAGES = {
   notAnImage: 'This file is not a JPEG, PNG, WebP or AVIF image. Other files (SVG, GIF, PDF…) cannot be uploaded.',
   unreadable: 'This image could not be read: the file is damaged or incomplete.',
   tooManyPixels: (width: number, height: number) =>
     `This image is ${width} × ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`,
-  tooSmall: (width: number, height: number) =>
-    `This image is only ${width} × ${height} pixels; product images need at least ${MIN_IMAGE_SIDE} on each side.`,
+  tooSmall: (width: number, height: number, purpose: ImagePurpose = PRODUCT_IMAGE) =>
+    `This image is only ${width} × ${height} pixels; ${purpose.what} need at least ${purpose.minSide} on each side.`,
   tooLarge: (megabytes: number) => `This image is larger than ${megabytes} MB. Choose a smaller file.`,
 } as const;
 
@@ -71,7 +75,10 @@ async function withoutMetadata(bytes: Uint8Array, type: UploadedImageType['type'
 }
 
 /** Checks an upload: its type by signature, then a full decode within the pixel limits; a refusal is a message. */
-export async function checkUploadedImage(bytes: Uint8Array): Promise<CheckedImage | { refused: string }> {
+export async function checkUploadedImage(
+  bytes: Uint8Array,
+  purpose: ImagePurpose = PRODUCT_IMAGE,
+): Promise<CheckedImage | { refused: string }> {
   const sniffed = sniffImageType(bytes);
   if (!sniffed) return { refused: IMAGE_MESSAGES.notAnImage };
   let width: number;
@@ -87,7 +94,8 @@ export async function checkUploadedImage(bytes: Uint8Array): Promise<CheckedImag
     return { refused: IMAGE_MESSAGES.unreadable };
   }
   if (width * height > MAX_IMAGE_PIXELS) return { refused: IMAGE_MESSAGES.tooManyPixels(width, height) };
-  if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return { refused: IMAGE_MESSAGES.tooSmall(width, height) };
+  if (width < purpose.minSide || height < purpose.minSide)
+    return { refused: IMAGE_MESSAGES.tooSmall(width, height, purpose) };
   try {
     // Then every pixel, under sharp's own limit too: a truncated or corrupt file is refused here.
     await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' }).stats();
