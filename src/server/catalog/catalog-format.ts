@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
 import { POLICY_KINDS } from '../../lib/contract/answers.ts';
+import { collectionFields } from '../../lib/contract/payloads.ts';
 import { MAX_PRODUCT_IMAGES } from '../../lib/contract/limits.ts';
 import { ALL_COUNTRIES } from '../../lib/country-data.ts';
 import { regionValue, regionsOf } from '../../lib/countries.ts';
@@ -179,9 +180,9 @@ export const catalogSchema = z.object({
   collections: z
     .array(
       z.object({
-        handle: z.string().regex(SLUG_PATTERN, 'must be lower-case letters, digits and hyphens'),
-        title: z.string().trim().min(1).max(100),
-        description: z.string().trim().max(2000).nullable().default(null),
+        // The console's rules for the same fields (docs/decisions/206-console-collections-and-bundles.md).
+        ...collectionFields,
+        description: collectionFields.description.nullable().default(null),
         items: z
           .array(z.union([z.strictObject({ product: key }), z.strictObject({ bundle: key })]))
           .max(10_000)

@@ -2,7 +2,8 @@
  * The console's products (docs/decisions/199-console-catalog-and-gift-cards.md): the list, the edit
  * form (optimistic concurrency by `products.version`) and stock adjustments (relative, logged, never
  * below zero). Owners and editors alike. Prices and stock reach the storefront as the import's changes
- * do: the listing columns follow by trigger (migration 0015), the catalog answers by their ETags.
+ * do: the listing columns follow by trigger (migration 0015), the catalog answers by their ETags; this
+ * instance's listing index is forgotten (docs/decisions/206-console-collections-and-bundles.md).
  */
 import { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
@@ -97,7 +98,7 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
 }
 
 /** `…/stores/{slug}/products…` of the console API. */
-export function consoleProductRoutes({ db, clock }: AppDeps) {
+export function consoleProductRoutes({ db, clock, listings }: AppDeps) {
   const app = new Hono<ConsoleEnv>();
 
   app.get('/', async (c) => {
@@ -132,8 +133,10 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
           'p.listed_price_cents',
           sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)`.as('stock'),
           sql<
-            string[]
-          >`array(select v.sku from product_variants v where v.product_id = p.id order by v.position, v.id)`.as('skus'),
+            { id: number; sku: string; name: string }[]
+          >`coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name) order by v.position, v.id) from product_variants v where v.product_id = p.id), '[]')`.as(
+            'variants',
+          ),
         ])
         .orderBy('p.position')
         .orderBy('p.id')
@@ -145,11 +148,12 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
     const data: ConsoleProductSummary[] = rows.map((row) => ({
       id: String(row.id),
       name: row.name,
-      skus: row.skus,
+      skus: row.variants.map((v) => v.sku),
       price: centsToDecimal(row.listed_price_cents),
       stock: row.stock,
       featured: row.featured,
       position: row.position,
+      variants: row.variants.map((v) => ({ id: String(v.id), sku: v.sku, name: v.name })),
     }));
     return c.json({ data, meta: { total: total.total, page, perPage: PAGE_SIZE } });
   });
@@ -221,6 +225,8 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
         after: formOf(after),
       });
     });
+    // Name, featured flag, position and prices are what the shop's lists sort and filter by.
+    listings.forget(storeId);
     return c.json({ data: (await productAnswer(db, storeId, productId))! });
   });
 
@@ -280,6 +286,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
         after: { sku: moved.sku, stock: moved.stock, change, reason, note },
       });
     });
+    listings.forget(storeId);
     return c.json({ data: (await productAnswer(db, storeId, productId))! }, 201);
   });
 
