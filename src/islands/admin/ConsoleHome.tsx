@@ -1,6 +1,7 @@
 /**
  * /admin: the sign-in form when signed out; once signed in, the operator's stores (with their role, products,
- * gift cards, orders, publishing and, for owners, staff and audit log), sign out and sign out everywhere.
+ * collections, bundles, gift cards, orders, publishing and, for owners, staff and audit log), sign out and
+ * sign out everywhere.
  */
 import { useState } from 'react';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
@@ -47,6 +48,8 @@ export default function ConsoleHome() {
               <p>{store.role === 'owner' ? 'Owner' : 'Editor'}</p>
               <p className="console__links">
                 <a href={`/admin/${store.slug}/products`}>Products of {store.title}</a>
+                <a href={`/admin/${store.slug}/collections`}>Collections of {store.title}</a>
+                <a href={`/admin/${store.slug}/bundles`}>Bundles of {store.title}</a>
                 <a href={`/admin/${store.slug}/gift-cards`}>Gift cards of {store.title}</a>
                 <a href={`/admin/${store.slug}/orders`}>Orders of {store.title}</a>
                 <a href={`/admin/${store.slug}/publish`}>Publish {store.title}</a>

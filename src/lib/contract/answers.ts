@@ -593,17 +593,22 @@ export const stockAdjustment = z
   })
   .meta({ id: 'StockAdjustment' });
 
+/** What the product and bundle edit forms show alike. */
+const listingForm = {
+  id: z.string(),
+  name: z.string(),
+  /** Sanitised HTML, as the storefront shows it. */
+  description_html: z.string(),
+  featured: z.boolean(),
+  position: z.number().int(),
+  /** Sent back with a save: a save made from an older version is refused (409). */
+  version: z.number().int().min(1),
+};
+
 /** The console's product edit page: the form's fields, its version, and the stock log (newest first). */
 export const consoleProduct = z
   .strictObject({
-    id: z.string(),
-    name: z.string(),
-    /** Sanitised HTML, as the storefront shows it. */
-    description_html: z.string(),
-    featured: z.boolean(),
-    position: z.number().int(),
-    /** Sent back with a save: a save made from an older version is refused (409). */
-    version: z.number().int().min(1),
+    ...listingForm,
     variants: z.array(
       z.strictObject({
         id: z.string(),
@@ -726,13 +731,7 @@ export type ConsoleBundleSummary = z.infer<typeof consoleBundleSummary>;
 /** The console's bundle page: the form's fields and items, its version, and how many orders name it. */
 export const consoleBundle = z
   .strictObject({
-    id: z.string(),
-    name: z.string(),
-    /** Sanitised HTML, as the storefront shows it. */
-    description_html: z.string(),
-    featured: z.boolean(),
-    position: z.number().int(),
-    version: z.number().int().min(1),
+    ...listingForm,
     price: money,
     items: z.array(
       z.strictObject({

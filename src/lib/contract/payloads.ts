@@ -738,4 +738,4 @@ export const bundleEditPayload = z.object({ version: formVersion, ...bundleField
 export type BundleEditPayload = z.input<typeof bundleEditPayload>;
 
 /** `?q=…&page=N` of the console's bundle list: q matches names. */
-export const consoleBundlesQuery = consoleProductsQuery;
+export const consoleBundlesQuery = z.object(consoleProductsQuery.shape);

@@ -18,11 +18,13 @@ import type { AppDeps } from '../http/context.ts';
 import { conflict, invalid, notFound } from '../http/errors.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { auditChange } from './audit-change.ts';
+import { catalogWrite, found, lockVersion } from './catalog-writes.ts';
 import type { ConsoleEnv } from './routes.ts';
 
-type Db = Kysely<Database>;
-
+/** The bundle list's page, as the product list's. */
 const PAGE_SIZE = 25;
+
+type Db = Kysely<Database>;
 
 export const BUNDLE_MESSAGES = {
   stale:
@@ -136,7 +138,8 @@ async function writeItems(trx: Db, storeId: number, bundleId: number, items: Ite
 }
 
 /** `…/stores/{slug}/bundles…` of the console API. */
-export function consoleBundleRoutes({ db, clock, listings }: AppDeps) {
+export function consoleBundleRoutes(deps: AppDeps) {
+  const { db } = deps;
   const app = new Hono<ConsoleEnv>();
 
   app.get('/', async (c) => {
@@ -170,9 +173,7 @@ export function consoleBundleRoutes({ db, clock, listings }: AppDeps) {
 
   app.post('/', async (c) => {
     const fields = await readJson(c, bundleCreatePayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await catalogWrite(deps, c, async (trx, { storeId, now }) => {
       const last = await trx
         .selectFrom('bundles')
         .select(sql<number | null>`max(position)`.as('position'))
@@ -203,32 +204,16 @@ export function consoleBundleRoutes({ db, clock, listings }: AppDeps) {
       });
       return created.id;
     });
-    listings.forget(storeId);
-    return c.json({ data: (await bundleAnswer(db, storeId, id))! }, 201);
+    return c.json({ data: (await bundleAnswer(db, c.var.consoleStore.id, id))! }, 201);
   });
 
-  app.get('/:id', async (c) => {
-    const answer = await bundleAnswer(db, c.var.consoleStore.id, intId(c.req.param('id')));
-    if (!answer) throw notFound();
-    return c.json({ data: answer });
-  });
+  app.get('/:id', async (c) => c.json(found(await bundleAnswer(db, c.var.consoleStore.id, intId(c.req.param('id'))))));
 
   app.patch('/:id', async (c) => {
     const id = intId(c.req.param('id'));
     const edit = await readJson(c, bundleEditPayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      // Locked first: of two saves made from one version, the second waits here, then sees the new one.
-      const locked = await trx
-        .selectFrom('bundles')
-        .select('version')
-        .where('id', '=', id)
-        .where('store_id', '=', storeId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!locked) throw notFound();
-      if (locked.version !== edit.version) throw conflict(BUNDLE_MESSAGES.stale);
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
+      await lockVersion(trx, 'bundles', { id, storeId, version: edit.version }, BUNDLE_MESSAGES.stale);
       const before = (await bundleAnswer(trx, storeId, id))!;
       await trx
         .updateTable('bundles')
@@ -254,15 +239,13 @@ export function consoleBundleRoutes({ db, clock, listings }: AppDeps) {
         after: formOf(after),
       });
     });
-    listings.forget(storeId);
-    return c.json({ data: (await bundleAnswer(db, storeId, id))! });
+    return c.json({ data: (await bundleAnswer(db, c.var.consoleStore.id, id))! });
   });
 
   app.delete('/:id', async (c) => {
     const id = intId(c.req.param('id'));
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
+      // Locked, so an edit saved meanwhile waits for the delete and then finds nothing.
       const locked = await trx
         .selectFrom('bundles')
         .select('id')
@@ -283,7 +266,6 @@ export function consoleBundleRoutes({ db, clock, listings }: AppDeps) {
         after: null,
       });
     });
-    listings.forget(storeId);
     return c.json({ message: BUNDLE_MESSAGES.deleted });
   });
 

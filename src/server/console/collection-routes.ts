@@ -10,9 +10,10 @@ import type { ConsoleCollection, ConsoleCollectionSummary } from '../../lib/cont
 import { collectionCreatePayload, collectionEditPayload, collectionItemsPayload } from '../../lib/contract/payloads.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
-import { conflict, invalid, invalidField, notFound } from '../http/errors.ts';
+import { invalid, invalidField } from '../http/errors.ts';
 import { intId, readJson } from '../http/validation.ts';
 import { auditChange } from './audit-change.ts';
+import { catalogWrite, found, lockVersion } from './catalog-writes.ts';
 import type { ConsoleEnv } from './routes.ts';
 
 type Db = Kysely<Database>;
@@ -86,7 +87,8 @@ const formOf = (c: ConsoleCollection) => ({
 const membersOf = (c: ConsoleCollection) => c.items.map((item) => `${item.kind}:${item.id} ${item.name}`);
 
 /** `…/stores/{slug}/collections…` of the console API. */
-export function consoleCollectionRoutes({ db, clock, listings }: AppDeps) {
+export function consoleCollectionRoutes(deps: AppDeps) {
+  const { db } = deps;
   const app = new Hono<ConsoleEnv>();
 
   app.get('/', async (c) => {
@@ -109,9 +111,7 @@ export function consoleCollectionRoutes({ db, clock, listings }: AppDeps) {
 
   app.post('/', async (c) => {
     const fields = await readJson(c, collectionCreatePayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await catalogWrite(deps, c, async (trx, { storeId, now }) => {
       await lockHandles(trx, storeId);
       if (await handleTaken(trx, storeId, fields.handle)) throw invalidField('handle', COLLECTION_MESSAGES.handleTaken);
       // Without a position it goes after the store's last collection.
@@ -141,36 +141,23 @@ export function consoleCollectionRoutes({ db, clock, listings }: AppDeps) {
       });
       return created.id;
     });
-    listings.forget(storeId);
-    return c.json({ data: (await collectionAnswer(db, storeId, id))! }, 201);
+    return c.json({ data: (await collectionAnswer(db, c.var.consoleStore.id, id))! }, 201);
   });
 
-  app.get('/:id', async (c) => {
-    const answer = await collectionAnswer(db, c.var.consoleStore.id, intId(c.req.param('id')));
-    if (!answer) throw notFound();
-    return c.json({ data: answer });
-  });
+  app.get('/:id', async (c) =>
+    c.json(found(await collectionAnswer(db, c.var.consoleStore.id, intId(c.req.param('id'))))),
+  );
 
-  /** Locks the collection's row and refuses a form opened at another version. */
+  /** The collection as the form opened at `version` saw it, its row locked (409 at another version). */
   async function lockedAt(trx: Db, storeId: number, id: number, version: number): Promise<ConsoleCollection> {
-    const locked = await trx
-      .selectFrom('collections')
-      .select('version')
-      .where('id', '=', id)
-      .where('store_id', '=', storeId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!locked) throw notFound();
-    if (locked.version !== version) throw conflict(COLLECTION_MESSAGES.stale);
+    await lockVersion(trx, 'collections', { id, storeId, version }, COLLECTION_MESSAGES.stale);
     return (await collectionAnswer(trx, storeId, id))!;
   }
 
   app.patch('/:id', async (c) => {
     const id = intId(c.req.param('id'));
     const edit = await readJson(c, collectionEditPayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
       await lockHandles(trx, storeId);
       const before = await lockedAt(trx, storeId, id, edit.version);
       if (await handleTaken(trx, storeId, edit.handle, id))
@@ -195,16 +182,13 @@ export function consoleCollectionRoutes({ db, clock, listings }: AppDeps) {
         after: formOf(after),
       });
     });
-    listings.forget(storeId);
-    return c.json({ data: (await collectionAnswer(db, storeId, id))! });
+    return c.json({ data: (await collectionAnswer(db, c.var.consoleStore.id, id))! });
   });
 
   app.put('/:id/items', async (c) => {
     const id = intId(c.req.param('id'));
     const { version, items } = await readJson(c, collectionItemsPayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
       const before = await lockedAt(trx, storeId, id, version);
       const ids = (kind: 'product_id' | 'bundle_id') => items.flatMap((item) => (item[kind] ? [item[kind]] : []));
       const [products, bundles] = await Promise.all([
@@ -257,28 +241,23 @@ export function consoleCollectionRoutes({ db, clock, listings }: AppDeps) {
         after: { handle: after.handle, items: membersOf(after) },
       });
     });
-    listings.forget(storeId);
-    return c.json({ data: (await collectionAnswer(db, storeId, id))! });
+    return c.json({ data: (await collectionAnswer(db, c.var.consoleStore.id, id))! });
   });
 
   app.delete('/:id', async (c) => {
-    const id = intId(c.req.param('id'));
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      const before = await collectionAnswer(trx, storeId, id);
-      if (!before) throw notFound();
+    const collectionId = intId(c.req.param('id'));
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
+      const { data: before } = found(await collectionAnswer(trx, storeId, collectionId));
       // Its memberships go with it (on delete cascade); the products and bundles stay.
-      await trx.deleteFrom('collections').where('id', '=', id).where('store_id', '=', storeId).execute();
+      await trx.deleteFrom('collections').where('id', '=', collectionId).where('store_id', '=', storeId).execute();
       await auditChange(trx, c.var, now, {
         action: 'collection.delete',
         entity: 'collection',
-        entityId: String(id),
+        entityId: String(collectionId),
         before: { ...formOf(before), items: membersOf(before) },
         after: null,
       });
     });
-    listings.forget(storeId);
     return c.json({ message: COLLECTION_MESSAGES.deleted });
   });
 

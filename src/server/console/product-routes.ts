@@ -15,9 +15,10 @@ import { escapeLike } from '../catalog/queries.ts';
 import { refreshSearchText } from '../catalog/search-text.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
-import { conflict, invalidField, notFound } from '../http/errors.ts';
+import { invalidField, notFound } from '../http/errors.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { auditChange } from './audit-change.ts';
+import { catalogWrite, found, lockVersion } from './catalog-writes.ts';
 import type { ConsoleEnv } from './routes.ts';
 
 type Db = Kysely<Database>;
@@ -98,7 +99,8 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
 }
 
 /** `…/stores/{slug}/products…` of the console API. */
-export function consoleProductRoutes({ db, clock, listings }: AppDeps) {
+export function consoleProductRoutes(deps: AppDeps) {
+  const { db } = deps;
   const app = new Hono<ConsoleEnv>();
 
   app.get('/', async (c) => {
@@ -158,28 +160,14 @@ export function consoleProductRoutes({ db, clock, listings }: AppDeps) {
     return c.json({ data, meta: { total: total.total, page, perPage: PAGE_SIZE } });
   });
 
-  app.get('/:id', async (c) => {
-    const answer = await productAnswer(db, c.var.consoleStore.id, intId(c.req.param('id')));
-    if (!answer) throw notFound();
-    return c.json({ data: answer });
-  });
+  app.get('/:id', async (c) => c.json(found(await productAnswer(db, c.var.consoleStore.id, intId(c.req.param('id'))))));
 
   app.patch('/:id', async (c) => {
     const productId = intId(c.req.param('id'));
     const edit = await readJson(c, productEditPayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      // Locked first: of two saves made from one version, the second waits here, then sees the new one.
-      const locked = await trx
-        .selectFrom('products')
-        .select(['version'])
-        .where('id', '=', productId)
-        .where('store_id', '=', storeId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!locked) throw notFound();
-      if (locked.version !== edit.version) throw conflict(PRODUCT_MESSAGES.stale);
+    // Name, featured flag, position and prices are what the shop's lists sort and filter by.
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
+      await lockVersion(trx, 'products', { id: productId, storeId, version: edit.version }, PRODUCT_MESSAGES.stale);
       const before = (await productAnswer(trx, storeId, productId))!;
       const unknown = edit.variants.findIndex((v) => !before.variants.some((known) => known.id === String(v.id)));
       if (unknown >= 0) throw invalidField(`variants.${unknown}.id`, PRODUCT_MESSAGES.unknownVariant);
@@ -225,17 +213,13 @@ export function consoleProductRoutes({ db, clock, listings }: AppDeps) {
         after: formOf(after),
       });
     });
-    // Name, featured flag, position and prices are what the shop's lists sort and filter by.
-    listings.forget(storeId);
-    return c.json({ data: (await productAnswer(db, storeId, productId))! });
+    return c.json({ data: (await productAnswer(db, c.var.consoleStore.id, productId))! });
   });
 
   app.post('/:id/stock_adjustments', async (c) => {
     const productId = intId(c.req.param('id'));
     const { variant_id: variantId, change, reason, note } = await readJson(c, stockAdjustmentPayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
       const product = await trx
         .selectFrom('products')
         .select('id')
@@ -286,8 +270,7 @@ export function consoleProductRoutes({ db, clock, listings }: AppDeps) {
         after: { sku: moved.sku, stock: moved.stock, change, reason, note },
       });
     });
-    listings.forget(storeId);
-    return c.json({ data: (await productAnswer(db, storeId, productId))! }, 201);
+    return c.json({ data: (await productAnswer(db, c.var.consoleStore.id, productId))! }, 201);
   });
 
   return app;
