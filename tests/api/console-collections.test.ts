@@ -394,6 +394,28 @@ describe('bundles', () => {
     expect(entry.after.position).toBe(7);
   });
 
+  test('an import’s change to the items makes an open bundle form stale', async () => {
+    const weekend = await api.db
+      .selectFrom('bundles')
+      .select('id')
+      .where('external_id', '=', 'weekend-pack')
+      .executeTakeFirstOrThrow();
+    const opened = (await editor.call('GET', `${B}/${weekend.id}`)).body.data;
+    await api.db.updateTable('bundle_items').set({ quantity: 2 }).where('bundle_id', '=', weekend.id).execute();
+    const stale = await editor.call('PATCH', `${B}/${weekend.id}`, {
+      body: {
+        version: opened.version,
+        name: 'Weekend Pack',
+        description_html: opened.description_html,
+        featured: opened.featured,
+        position: opened.position,
+        items: opened.items.map((i: { variant_id: string }) => ({ variant_id: i.variant_id, quantity: 1 })),
+      },
+    });
+    expect(stale.status).toBe(409);
+    expect((await editor.call('GET', `${B}/${weekend.id}`)).body.data.name).toBe(opened.name);
+  });
+
   test('a bundle no order holds is deleted with its memberships; one an order holds is refused with 409', async () => {
     const mug = await skuOf('CERAMIC-MUG');
     const created = await editor.call('POST', B, {
