@@ -76,7 +76,14 @@ test('an owner signs in from the outbox, invites an editor, who sees the store b
 
   await editorPage.goto('/admin/acme/products');
   const editorNav = editorPage.getByRole('navigation', { name: 'Acme Supply Co. console' });
-  await expect(editorNav.getByRole('link')).toHaveText(['Products', 'Gift cards', 'Orders', 'Publish']);
+  await expect(editorNav.getByRole('link')).toHaveText([
+    'Products',
+    'Collections',
+    'Bundles',
+    'Gift cards',
+    'Orders',
+    'Publish',
+  ]);
   await editorNav.getByRole('link', { name: 'Orders' }).click();
   await expect(editorPage.getByRole('heading', { name: 'Orders of Acme Supply Co.' })).toBeVisible();
   await expectNoAxeViolations(editorPage);

@@ -9,9 +9,10 @@ import { consoleApi } from '../../lib/api-client/console-api.ts';
 import { Checkbox } from '../forms/Checkbox.tsx';
 import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { PositionField, positionOf } from './PositionField.tsx';
 import { ProductImages } from './ProductImages.tsx';
 import { StaffGate } from './StoreGate.tsx';
-import { messageOf, NoticeLine, textOf, useConsoleForm } from './use-console-form.tsx';
+import { messageOf, NoticeLine, submittedData, textOf, useConsoleForm } from './use-console-form.tsx';
 
 const REASONS: { value: StockReason; label: string }[] = [
   { value: 'received', label: 'Received' },
@@ -32,14 +33,10 @@ type ProductFormProps = {
 };
 
 function ProductForm({ slug, product, saved, onSaved }: ProductFormProps) {
-  const { notice, submit, errorOf } = useConsoleForm(saved ? { ok: true, text: SAVED } : null);
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, submit, errorOf } = useConsoleForm(saved ? { ok: true, text: SAVED } : null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const position = textOf(data, 'position').trim();
-    setBusy(true);
+    const data = submittedData(event);
     await submit(
       () =>
         consoleApi.saveProduct(slug, product.id, {
@@ -47,8 +44,7 @@ function ProductForm({ slug, product, saved, onSaved }: ProductFormProps) {
           name: textOf(data, 'name'),
           description_html: textOf(data, 'description_html'),
           featured: data.get('featured') !== null,
-          // Not a whole number: it reaches the API as null and is answered next to its field.
-          position: position === '' ? Number.NaN : Number(position),
+          position: positionOf(data) ?? Number.NaN,
           variants: product.variants.map((v) => ({ id: v.id, price: textOf(data, `price-${v.id}`) })),
         }),
       (answer) => {
@@ -57,7 +53,6 @@ function ProductForm({ slug, product, saved, onSaved }: ProductFormProps) {
         return null;
       },
     );
-    setBusy(false);
   }
 
   return (
@@ -91,14 +86,7 @@ function ProductForm({ slug, product, saved, onSaved }: ProductFormProps) {
         defaultChecked={product.featured}
         {...errorOf('featured')}
       />
-      <TextField
-        name="position"
-        label="Position"
-        hint="Lower numbers come first in the shop."
-        inputMode="numeric"
-        defaultValue={String(product.position)}
-        {...errorOf('position')}
-      />
+      <PositionField where="in the shop" defaultValue={product.position} {...errorOf('position')} />
       <fieldset className="console__fieldset">
         <legend>Prices</legend>
         {product.variants.map((variant, index) => (
@@ -140,8 +128,7 @@ function StockForm({
   const { notice, formKey, submit, errorOf } = useConsoleForm();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const data = submittedData(event);
     const typed = textOf(data, 'change').trim().replace(/^\+/, '');
     await submit(
       () =>

@@ -16,6 +16,8 @@ export type ConsoleSection = {
 
 const SECTIONS: ConsoleSection[] = [
   { path: 'products', label: 'Products', storeLabel: (title) => `Products of ${title}`, ownersOnly: false },
+  { path: 'collections', label: 'Collections', storeLabel: (title) => `Collections of ${title}`, ownersOnly: false },
+  { path: 'bundles', label: 'Bundles', storeLabel: (title) => `Bundles of ${title}`, ownersOnly: false },
   { path: 'gift-cards', label: 'Gift cards', storeLabel: (title) => `Gift cards of ${title}`, ownersOnly: false },
   { path: 'orders', label: 'Orders', storeLabel: (title) => `Orders of ${title}`, ownersOnly: false },
   { path: 'publish', label: 'Publish', storeLabel: (title) => `Publish ${title}`, ownersOnly: false },

@@ -1,10 +1,16 @@
 /** One way for the console's forms to call the API and show what came of it: a notice, or messages by field. */
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { ConsoleError } from '../../lib/api-client/console-api.ts';
 
 export type Notice = { ok: boolean; text: string; status?: number };
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A submitted form's values, the browser's own submission stopped: the console sends them itself. */
+export function submittedData(event: SubmitEvent<HTMLFormElement>): FormData {
+  event.preventDefault();
+  return new FormData(event.currentTarget);
+}
 
 /** A form field's value as typed ('' when absent). */
 export function textOf(data: FormData, name: string): string {
@@ -31,10 +37,13 @@ export function useConsoleForm(initial: Notice | null = null) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [notice, setNotice] = useState<Notice | null>(initial);
   const [formKey, setFormKey] = useState(0);
+  /** A call is under way: its submit button waits (a double click saves once). */
+  const [busy, setBusy] = useState(false);
 
   async function submit<T>(action: () => Promise<T>, done: (answer: T) => string | null): Promise<void> {
     setErrors({});
     setNotice(null);
+    setBusy(true);
     try {
       const answer = await action();
       const text = done(answer);
@@ -47,6 +56,8 @@ export function useConsoleForm(initial: Notice | null = null) {
         text: messageOf(error),
         ...(error instanceof ConsoleError ? { status: error.status } : {}),
       });
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -63,5 +74,5 @@ export function useConsoleForm(initial: Notice | null = null) {
     return first ? { error: first } : {};
   };
 
-  return { notice, setNotice, formKey, submit, errorOf, errorUnder };
+  return { notice, setNotice, formKey, busy, submit, errorOf, errorUnder };
 }

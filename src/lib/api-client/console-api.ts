@@ -8,6 +8,10 @@ import type {
   Build,
   BuildStarted,
   ErrorBody,
+  ConsoleBundle,
+  ConsoleBundleSummary,
+  ConsoleCollection,
+  ConsoleCollectionSummary,
   ConsoleGiftCard,
   ConsoleGiftCardDetail,
   ConsoleProduct,
@@ -23,6 +27,11 @@ import type {
   StaffMember,
 } from '../contract/answers.ts';
 import type {
+  BundleCreatePayload,
+  BundleEditPayload,
+  CollectionCreatePayload,
+  CollectionEditPayload,
+  CollectionItemsPayload,
   ProductEditPayload,
   ProductImageEditPayload,
   StockAdjustmentPayload,
@@ -141,6 +150,27 @@ export const consoleApi = {
     form.append('file', file);
     return upload<One<ConsoleStoreSettings>>(`${store(slug)}/settings/favicon`, form, onProgress);
   },
+  collections: (slug: string) => call<Many<ConsoleCollectionSummary>>('GET', `${store(slug)}/collections`),
+  createCollection: (slug: string, fields: CollectionCreatePayload) =>
+    call<One<ConsoleCollection>>('POST', `${store(slug)}/collections`, fields),
+  collection: (slug: string, id: string) => call<One<ConsoleCollection>>('GET', `${store(slug)}/collections/${id}`),
+  saveCollection: (slug: string, id: string, edit: CollectionEditPayload) =>
+    call<One<ConsoleCollection>>('PATCH', `${store(slug)}/collections/${id}`, edit),
+  setCollectionItems: (slug: string, id: string, items: CollectionItemsPayload) =>
+    call<One<ConsoleCollection>>('PUT', `${store(slug)}/collections/${id}/items`, items),
+  deleteCollection: (slug: string, id: string) =>
+    call<{ message: string }>('DELETE', `${store(slug)}/collections/${id}`),
+  bundles: (slug: string, q: string, page: number) =>
+    call<Many<ConsoleBundleSummary>>(
+      'GET',
+      `${store(slug)}/bundles?${new URLSearchParams({ q, page: String(page) }).toString()}`,
+    ),
+  createBundle: (slug: string, fields: BundleCreatePayload) =>
+    call<One<ConsoleBundle>>('POST', `${store(slug)}/bundles`, fields),
+  bundle: (slug: string, id: string) => call<One<ConsoleBundle>>('GET', `${store(slug)}/bundles/${id}`),
+  saveBundle: (slug: string, id: string, edit: BundleEditPayload) =>
+    call<One<ConsoleBundle>>('PATCH', `${store(slug)}/bundles/${id}`, edit),
+  deleteBundle: (slug: string, id: string) => call<{ message: string }>('DELETE', `${store(slug)}/bundles/${id}`),
   giftCards: (slug: string, page: number) =>
     call<Many<ConsoleGiftCard>>('GET', `${store(slug)}/gift_cards?page=${page}`),
   issueGiftCard: (slug: string, amount: string, note: string) =>

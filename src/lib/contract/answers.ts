@@ -572,6 +572,8 @@ export const consoleProductSummary = z
     position: z.number().int(),
     /** A variant's stock is at or below the store's low-stock threshold (never when the threshold is 0). */
     low_stock: z.boolean(),
+    /** What a bundle's item picker offers (docs/decisions/206-console-collections-and-bundles.md). */
+    variants: z.array(z.strictObject({ id: z.string(), sku: z.string(), name: z.string() })),
   })
   .meta({ id: 'ConsoleProductSummary' });
 export type ConsoleProductSummary = z.infer<typeof consoleProductSummary>;
@@ -593,17 +595,22 @@ export const stockAdjustment = z
   })
   .meta({ id: 'StockAdjustment' });
 
+/** What the product and bundle edit forms show alike. */
+const listingForm = {
+  id: z.string(),
+  name: z.string(),
+  /** Sanitised HTML, as the storefront shows it. */
+  description_html: z.string(),
+  featured: z.boolean(),
+  position: z.number().int(),
+  /** Sent back with a save: a save made from an older version is refused (409). */
+  version: z.number().int().min(1),
+};
+
 /** The console's product edit page: the form's fields, its version, and the stock log (newest first). */
 export const consoleProduct = z
   .strictObject({
-    id: z.string(),
-    name: z.string(),
-    /** Sanitised HTML, as the storefront shows it. */
-    description_html: z.string(),
-    featured: z.boolean(),
-    position: z.number().int(),
-    /** Sent back with a save: a save made from an older version is refused (409). */
-    version: z.number().int().min(1),
+    ...listingForm,
     variants: z.array(
       z.strictObject({
         id: z.string(),
@@ -705,3 +712,77 @@ export const consoleStoreSettings = z
   })
   .meta({ id: 'ConsoleStoreSettings' });
 export type ConsoleStoreSettings = z.infer<typeof consoleStoreSettings>;
+// ---------------------------------------------------------------- console: collections and bundles
+// (docs/decisions/206-console-collections-and-bundles.md)
+
+/** A row of the console's collection list, in the store's order. */
+export const consoleCollectionSummary = z
+  .strictObject({
+    id: z.string(),
+    handle: z.string(),
+    title: z.string(),
+    position: z.number().int(),
+    /** How many products and bundles it holds. */
+    items: z.number().int().min(0),
+  })
+  .meta({ id: 'ConsoleCollectionSummary' });
+export type ConsoleCollectionSummary = z.infer<typeof consoleCollectionSummary>;
+
+/** A member of a collection in the console: a product or a bundle, in the collection's order. */
+export const consoleCollectionItem = z
+  .strictObject({ kind: z.enum(['product', 'bundle']), id: z.string(), name: z.string() })
+  .meta({ id: 'ConsoleCollectionItem' });
+export type ConsoleCollectionItem = z.infer<typeof consoleCollectionItem>;
+
+/** The console's collection page: the form's fields, its version and its members. */
+export const consoleCollection = z
+  .strictObject({
+    id: z.string(),
+    handle: z.string(),
+    title: z.string(),
+    /** Plain text; empty when there is none. */
+    description: z.string(),
+    position: z.number().int(),
+    /** Sent back with a save: a save made from an older version is refused (409). */
+    version: z.number().int().min(1),
+    items: z.array(consoleCollectionItem),
+  })
+  .meta({ id: 'ConsoleCollection' });
+export type ConsoleCollection = z.infer<typeof consoleCollection>;
+
+/** A row of the console's bundle list. */
+export const consoleBundleSummary = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    /** Its items' prices times their quantities. */
+    price: money,
+    items: z.number().int().min(0),
+    featured: z.boolean(),
+    position: z.number().int(),
+  })
+  .meta({ id: 'ConsoleBundleSummary' });
+export type ConsoleBundleSummary = z.infer<typeof consoleBundleSummary>;
+
+/** The console's bundle page: the form's fields and items, its version, and how many orders name it. */
+export const consoleBundle = z
+  .strictObject({
+    ...listingForm,
+    price: money,
+    items: z.array(
+      z.strictObject({
+        variant_id: z.string(),
+        product_id: z.string(),
+        sku: z.string(),
+        product_name: z.string(),
+        variant_name: z.string(),
+        quantity: z.number().int().min(1),
+        /** The variant's price times the quantity. */
+        price: money,
+      }),
+    ),
+    /** Orders that hold it: a bundle sold is kept for their records, never deleted. */
+    orders: z.number().int().min(0),
+  })
+  .meta({ id: 'ConsoleBundle' });
+export type ConsoleBundle = z.infer<typeof consoleBundle>;

@@ -5,6 +5,7 @@
  * (docs/decisions/171-one-zod-contract.md). Messages follow spec §5's defaults.
  */
 import { z } from 'zod';
+import { SLUG_PATTERN } from '../slug.ts';
 import { MAX_PRODUCT_IDS, MAX_QUANTITY } from './limits.ts';
 import { storeSettingsFields } from './store-settings.ts';
 
@@ -463,6 +464,22 @@ export const consoleProductsQuery = z.object({
   page: pageOf('Page must be a whole number from 1.'),
 });
 
+const POSITION_MESSAGE = 'Position must be a whole number from 0 to 100000.';
+/**
+ * Where a product, bundle or collection stands in the store's order: lower first. One field, one rule and
+ * one message for all three (docs/decisions/206-console-collections-and-bundles.md).
+ */
+const position = z
+  .number({ error: POSITION_MESSAGE })
+  .int(POSITION_MESSAGE)
+  .min(0, POSITION_MESSAGE)
+  .max(100_000, POSITION_MESSAGE);
+const featured = z.boolean({ error: 'Featured must be true or false.' });
+const formVersion = z.number({ error: 'Version is required.' }).int().min(1);
+const descriptionHtml = z
+  .string({ error: 'Description must be text.' })
+  .max(20_000, 'Description must be at most 20000 characters.');
+
 /**
  * The product edit form: `version` is the one the form was opened at (a stale save is 409); the
  * description is sanitised as the import does; each listed variant gets its price. Stock is not here:
@@ -470,17 +487,11 @@ export const consoleProductsQuery = z.object({
  */
 export const productEditPayload = z
   .object({
-    version: z.number({ error: 'Version is required.' }).int().min(1),
+    version: formVersion,
     name: required('Name', 200),
-    description_html: z
-      .string({ error: 'Description must be text.' })
-      .max(20_000, 'Description must be at most 20000 characters.'),
-    featured: z.boolean({ error: 'Featured must be true or false.' }),
-    position: z
-      .number({ error: 'Position must be a whole number from 0 to 100000.' })
-      .int('Position must be a whole number from 0 to 100000.')
-      .min(0, 'Position must be a whole number from 0 to 100000.')
-      .max(100_000, 'Position must be a whole number from 0 to 100000.'),
+    description_html: descriptionHtml,
+    featured,
+    position,
     variants: z
       .array(z.object({ id: recordId('Variant'), price }), { error: 'Variants are required.' })
       .max(500, 'At most 500 variants.'),
@@ -613,3 +624,131 @@ export const storeSettingsPayload = z
   .object({ version: z.number({ error: 'Version is required.' }).int().min(1), ...storeSettingsFields })
   .meta({ id: 'StoreSettingsPayload' });
 export type StoreSettingsPayload = z.input<typeof storeSettingsPayload>;
+
+// ---------------------------------------------------------------- console: collections and bundles
+// (docs/decisions/206-console-collections-and-bundles.md)
+
+const HANDLE_MESSAGE =
+  'Handle must be lower-case letters, digits and hyphens, starting with a letter or digit (at most 63).';
+/**
+ * A collection's fields as both the catalog import and the console accept them: the handle is a path
+ * segment (`/collections/{handle}`), so it has a store slug's grammar; the description is plain text.
+ */
+export const collectionFields = {
+  handle: z.string({ error: HANDLE_MESSAGE }).trim().regex(SLUG_PATTERN, HANDLE_MESSAGE),
+  title: required('Title', 100),
+  description: z
+    .string({ error: 'Description must be text.' })
+    .trim()
+    .max(2000, 'Description must be at most 2000 characters.'),
+};
+
+/** A new collection; without a position it goes after the store's last one. */
+export const collectionCreatePayload = z
+  .object({
+    ...collectionFields,
+    description: collectionFields.description.default(''),
+    position: position.optional(),
+  })
+  .meta({ id: 'CollectionCreatePayload' });
+export type CollectionCreatePayload = z.input<typeof collectionCreatePayload>;
+
+/** The collection edit form, saved with the version it was opened at (a stale save is 409). */
+export const collectionEditPayload = z
+  .object({ version: formVersion, ...collectionFields, position })
+  .meta({ id: 'CollectionEditPayload' });
+export type CollectionEditPayload = z.input<typeof collectionEditPayload>;
+
+const MEMBER_MESSAGE = 'Choose either a product or a bundle.';
+/**
+ * A collection's members in their new order, each a product or a bundle of the store, once: adding,
+ * removing and reordering are all this one call, made from the version the page shows.
+ */
+export const collectionItemsPayload = z
+  .object({
+    version: formVersion,
+    items: z
+      .array(
+        z
+          .object(
+            { product_id: recordId('Product').optional(), bundle_id: recordId('Bundle').optional() },
+            { error: MEMBER_MESSAGE },
+          )
+          .refine((item) => (item.product_id === undefined) !== (item.bundle_id === undefined), MEMBER_MESSAGE),
+        { error: 'Items are required.' },
+      )
+      .max(10_000, 'A collection holds at most 10000 items.'),
+  })
+  .superRefine((payload, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, item] of payload.items.entries()) {
+      const key = item.product_id !== undefined ? `product:${item.product_id}` : `bundle:${item.bundle_id}`;
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, item.product_id !== undefined ? 'product_id' : 'bundle_id'],
+          message: 'This is in the collection already.',
+        });
+      seen.add(key);
+    }
+  })
+  .meta({ id: 'CollectionItemsPayload' });
+export type CollectionItemsPayload = z.input<typeof collectionItemsPayload>;
+
+const BUNDLE_QUANTITY_MESSAGE = 'Quantity must be a whole number from 1 to 99.';
+/** A bundle's items: variants of the store, each once, with a quantity (as the import takes them). */
+const bundleItems = z
+  .array(
+    z.object(
+      {
+        variant_id: recordId('Variant'),
+        quantity: z
+          .number({ error: BUNDLE_QUANTITY_MESSAGE })
+          .int(BUNDLE_QUANTITY_MESSAGE)
+          .min(1, BUNDLE_QUANTITY_MESSAGE)
+          .max(99, BUNDLE_QUANTITY_MESSAGE),
+      },
+      { error: 'Each item needs a variant and a quantity.' },
+    ),
+    { error: 'Items are required.' },
+  )
+  .min(1, 'A bundle needs at least one item.')
+  .max(50, 'A bundle holds at most 50 items.')
+  .superRefine((items, ctx) => {
+    const seen = new Set<number>();
+    for (const [i, item] of items.entries()) {
+      if (seen.has(item.variant_id))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'variant_id'],
+          message: 'This variant is in the bundle already: change its quantity instead.',
+        });
+      seen.add(item.variant_id);
+    }
+  });
+
+const bundleFields = {
+  name: required('Name', 200),
+  description_html: descriptionHtml,
+  featured,
+  position,
+  items: bundleItems,
+};
+
+/** A new bundle; without a position it goes after the store's last one. Its price is its items' prices times their quantities: there is no price of its own. */
+export const bundleCreatePayload = z
+  .object({
+    ...bundleFields,
+    description_html: descriptionHtml.default(''),
+    featured: featured.default(false),
+    position: position.optional(),
+  })
+  .meta({ id: 'BundleCreatePayload' });
+export type BundleCreatePayload = z.input<typeof bundleCreatePayload>;
+
+/** The bundle edit form with its items, saved with the version it was opened at (a stale save is 409). */
+export const bundleEditPayload = z.object({ version: formVersion, ...bundleFields }).meta({ id: 'BundleEditPayload' });
+export type BundleEditPayload = z.input<typeof bundleEditPayload>;
+
+/** `?q=…&page=N` of the console's bundle list: q matches names. */
+export const consoleBundlesQuery = z.object(consoleProductsQuery.shape);

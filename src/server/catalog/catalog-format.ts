@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionFields } from '../../lib/contract/payloads.ts';
 import { MAX_PRODUCT_IMAGES } from '../../lib/contract/limits.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
 import { assetUrl, catalogMoney as money, storeSettingsFields as settings } from '../../lib/contract/store-settings.ts';
@@ -103,9 +104,9 @@ export const catalogSchema = z.object({
   collections: z
     .array(
       z.object({
-        handle: z.string().regex(SLUG_PATTERN, 'must be lower-case letters, digits and hyphens'),
-        title: z.string().trim().min(1).max(100),
-        description: z.string().trim().max(2000).nullable().default(null),
+        // The console's rules for the same fields (docs/decisions/206-console-collections-and-bundles.md).
+        ...collectionFields,
+        description: collectionFields.description.nullable().default(null),
         items: z
           .array(z.union([z.strictObject({ product: key }), z.strictObject({ bundle: key })]))
           .max(10_000)

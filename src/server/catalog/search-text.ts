@@ -12,15 +12,18 @@ const plainText = (html: RawBuilder<string>) => sql<string>`regexp_replace(${htm
 export async function refreshSearchText(
   db: Kysely<Database>,
   storeId: number,
-  only?: { productId: number },
+  only?: { productId: number } | { bundleId: number },
 ): Promise<void> {
-  // One product edited in the console rewrites its own text only, not the whole store's.
-  const product = only ? sql` and p.id = ${only.productId}` : sql``;
-  await sql`update products p set search_text = lower(p.name || ' ' || ${plainText(sql`p.description_html`)} || ' ' || coalesce((
+  // One product or bundle edited in the console rewrites its own text only, not the whole store's.
+  if (!only || 'productId' in only) {
+    const product = only ? sql` and p.id = ${only.productId}` : sql``;
+    await sql`update products p set search_text = lower(p.name || ' ' || ${plainText(sql`p.description_html`)} || ' ' || coalesce((
     select string_agg(v.sku || ' ' || v.name || ' ' || coalesce((select string_agg(o.value, ' ') from jsonb_each_text(v.options) o), ''), ' ')
     from product_variants v where v.product_id = p.id), ''))
     where p.store_id = ${storeId}${product}`.execute(db);
-  if (only) return;
+    if (only) return;
+  }
+  const bundle = only ? sql` and b.id = ${only.bundleId}` : sql``;
   await sql`update bundles b set search_text = lower(b.name || ' ' || ${plainText(sql`b.description_html`)})
-    where b.store_id = ${storeId}`.execute(db);
+    where b.store_id = ${storeId}${bundle}`.execute(db);
 }

@@ -2,7 +2,8 @@
  * The console's products (docs/decisions/199-console-catalog-and-gift-cards.md): the list, the edit
  * form (optimistic concurrency by `products.version`) and stock adjustments (relative, logged, never
  * below zero). Owners and editors alike. Prices and stock reach the storefront as the import's changes
- * do: the listing columns follow by trigger (migration 0015), the catalog answers by their ETags.
+ * do: the listing columns follow by trigger (migration 0015), the catalog answers by their ETags; this
+ * instance's listing index is forgotten (docs/decisions/206-console-collections-and-bundles.md).
  */
 import { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
@@ -14,9 +15,10 @@ import { escapeLike } from '../catalog/queries.ts';
 import { refreshSearchText } from '../catalog/search-text.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
-import { conflict, invalidField, notFound } from '../http/errors.ts';
+import { invalidField, notFound } from '../http/errors.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { auditChange } from './audit-change.ts';
+import { catalogWrite, found, lockVersion } from './catalog-writes.ts';
 import type { ConsoleEnv } from './routes.ts';
 
 type Db = Kysely<Database>;
@@ -97,7 +99,8 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
 }
 
 /** `…/stores/{slug}/products…` of the console API. */
-export function consoleProductRoutes({ db, clock }: AppDeps) {
+export function consoleProductRoutes(deps: AppDeps) {
+  const { db } = deps;
   const app = new Hono<ConsoleEnv>();
 
   app.get('/', async (c) => {
@@ -132,8 +135,10 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
           'p.listed_price_cents',
           sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)`.as('stock'),
           sql<
-            string[]
-          >`array(select v.sku from product_variants v where v.product_id = p.id order by v.position, v.id)`.as('skus'),
+            { id: number; sku: string; name: string }[]
+          >`coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name) order by v.position, v.id) from product_variants v where v.product_id = p.id), '[]')`.as(
+            'variants',
+          ),
           // A variant at or below the store's threshold, sold out included (a threshold of 0 flags nothing).
           sql<boolean>`(${threshold} > 0 and exists (select 1 from product_variants v where v.product_id = p.id and v.stock <= ${threshold}))`.as(
             'low_stock',
@@ -149,38 +154,25 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
     const data: ConsoleProductSummary[] = rows.map((row) => ({
       id: String(row.id),
       name: row.name,
-      skus: row.skus,
+      skus: row.variants.map((v) => v.sku),
       price: centsToDecimal(row.listed_price_cents),
       stock: row.stock,
       featured: row.featured,
       position: row.position,
       low_stock: row.low_stock,
+      variants: row.variants.map((v) => ({ id: String(v.id), sku: v.sku, name: v.name })),
     }));
     return c.json({ data, meta: { total: total.total, page, perPage: PAGE_SIZE } });
   });
 
-  app.get('/:id', async (c) => {
-    const answer = await productAnswer(db, c.var.consoleStore.id, intId(c.req.param('id')));
-    if (!answer) throw notFound();
-    return c.json({ data: answer });
-  });
+  app.get('/:id', async (c) => c.json(found(await productAnswer(db, c.var.consoleStore.id, intId(c.req.param('id'))))));
 
   app.patch('/:id', async (c) => {
     const productId = intId(c.req.param('id'));
     const edit = await readJson(c, productEditPayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      // Locked first: of two saves made from one version, the second waits here, then sees the new one.
-      const locked = await trx
-        .selectFrom('products')
-        .select(['version'])
-        .where('id', '=', productId)
-        .where('store_id', '=', storeId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!locked) throw notFound();
-      if (locked.version !== edit.version) throw conflict(PRODUCT_MESSAGES.stale);
+    // Name, featured flag, position and prices are what the shop's lists sort and filter by.
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
+      await lockVersion(trx, 'products', { id: productId, storeId, version: edit.version }, PRODUCT_MESSAGES.stale);
       const before = (await productAnswer(trx, storeId, productId))!;
       const unknown = edit.variants.findIndex((v) => !before.variants.some((known) => known.id === String(v.id)));
       if (unknown >= 0) throw invalidField(`variants.${unknown}.id`, PRODUCT_MESSAGES.unknownVariant);
@@ -226,15 +218,13 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
         after: formOf(after),
       });
     });
-    return c.json({ data: (await productAnswer(db, storeId, productId))! });
+    return c.json({ data: (await productAnswer(db, c.var.consoleStore.id, productId))! });
   });
 
   app.post('/:id/stock_adjustments', async (c) => {
     const productId = intId(c.req.param('id'));
     const { variant_id: variantId, change, reason, note } = await readJson(c, stockAdjustmentPayload);
-    const storeId = c.var.consoleStore.id;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await catalogWrite(deps, c, async (trx, { storeId, now }) => {
       const product = await trx
         .selectFrom('products')
         .select('id')
@@ -285,7 +275,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
         after: { sku: moved.sku, stock: moved.stock, change, reason, note },
       });
     });
-    return c.json({ data: (await productAnswer(db, storeId, productId))! }, 201);
+    return c.json({ data: (await productAnswer(db, c.var.consoleStore.id, productId))! }, 201);
   });
 
   return app;

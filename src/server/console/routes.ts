@@ -1,8 +1,9 @@
 /**
  * The console's API under /api/admin (docs/decisions/197-operator-auth.md): sign-in links, sessions,
- * staff, the audit log and store settings, and the stores' products, gift cards and orders. Every write must come from
- * the site's own origin; every signed-in write carries the session's CSRF token; a store the operator
- * has no role in is 404, like one that does not exist; an editor on an owner's route is 403.
+ * staff, the audit log and store settings, and the stores' products, collections, bundles, gift cards and
+ * orders. Every write must come from the site's own origin; every signed-in write carries the session's
+ * CSRF token; a store the operator has no role in is 404, like one that does not exist; an editor on an
+ * owner's route is 403.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -22,6 +23,8 @@ import { conflict, HttpError, invalidField, notFound } from '../http/errors.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { recordAudit } from './audit.ts';
+import { consoleBundleRoutes } from './bundle-routes.ts';
+import { consoleCollectionRoutes } from './collection-routes.ts';
 import { consoleGiftCardRoutes } from './gift-card-routes.ts';
 import { consoleImageRoutes } from './image-routes.ts';
 import { consoleOrderRoutes } from './order-routes.ts';
@@ -357,6 +360,9 @@ export function consoleRoutes(deps: AppDeps) {
   // Catalog and gift cards: owners and editors (docs/decisions/199-console-catalog-and-gift-cards.md).
   app.route('/stores/:slug/products/:id/images', consoleImageRoutes(deps));
   app.route('/stores/:slug/products', consoleProductRoutes(deps));
+  // Collections and bundles (docs/decisions/206-console-collections-and-bundles.md).
+  app.route('/stores/:slug/collections', consoleCollectionRoutes(deps));
+  app.route('/stores/:slug/bundles', consoleBundleRoutes(deps));
   app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
   app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
   app.route('/stores/:slug/settings', consoleSettingsRoutes(deps));

@@ -128,6 +128,8 @@ export type BundlesTable = {
   item_count: Generated<number>;
   short_items: Generated<number>;
   option_values: Generated<string[]>;
+  /** Bumped by every change of what the console's form shows (migration 0023). */
+  version: Generated<number>;
 };
 
 export type BundleItemsTable = {
@@ -146,6 +148,8 @@ export type CollectionsTable = {
   title: string;
   description: string | null;
   position: number;
+  /** Bumped by every change of what the console's form shows (migration 0023). */
+  version: Generated<number>;
 };
 
 /** A member of a collection: a product or a bundle, never both (migration 0011). */

@@ -165,6 +165,14 @@ export class ListingIndexes {
     return index;
   }
 
+  /**
+   * Forgets one store's index: the console changed what it holds, and the operator who made the change
+   * looks at the storefront next. Other instances see it within the TTL, as they see an import's.
+   */
+  forget(storeId: number): void {
+    this.#kept.delete(storeId);
+  }
+
   /** Forgets every index (this process changed the catalog, e.g. before a rebuild renders it). */
   clear(): void {
     this.#kept.clear();
