@@ -20,8 +20,15 @@ import type {
   One,
   OperatorRole,
   StaffMember,
+  VariantRemoval,
 } from '../contract/answers.ts';
-import type { ProductEditPayload, ProductImageEditPayload, StockAdjustmentPayload } from '../contract/payloads.ts';
+import type {
+  ProductEditPayload,
+  ProductImageEditPayload,
+  ProductVariantsPayload,
+  StockAdjustmentPayload,
+  VariantAddPayload,
+} from '../contract/payloads.ts';
 
 /** A refused console call: its status, message, field errors (422) and the running build a publish met (409). */
 export class ConsoleError extends Error {
@@ -117,6 +124,12 @@ export const consoleApi = {
     call<One<ConsoleProduct>>('PATCH', `${store(slug)}/products/${id}`, edit),
   adjustStock: (slug: string, id: string, adjustment: StockAdjustmentPayload) =>
     call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/stock_adjustments`, adjustment),
+  saveVariants: (slug: string, id: string, form: ProductVariantsPayload) =>
+    call<One<ConsoleProduct>>('PUT', `${store(slug)}/products/${id}/variants`, form),
+  addVariant: (slug: string, id: string, variant: VariantAddPayload) =>
+    call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/variants`, variant),
+  removeVariant: (slug: string, id: string, variantId: string, version: number) =>
+    call<VariantRemoval>('DELETE', `${store(slug)}/products/${id}/variants/${variantId}?version=${version}`),
   images: (slug: string, id: string) => call<Many<ConsoleProductImage>>('GET', `${store(slug)}/products/${id}/images`),
   uploadImage: (slug: string, id: string, file: File, onProgress: (fraction: number) => void) => {
     const form = new FormData();

@@ -602,19 +602,37 @@ export const consoleProduct = z
     position: z.number().int(),
     /** Sent back with a save: a save made from an older version is refused (409). */
     version: z.number().int().min(1),
+    /** The product's options (Size, Color …) in the order the storefront offers them. */
+    option_names: z.array(z.string()),
+    /** The variants on sale. */
     variants: z.array(
       z.strictObject({
         id: z.string(),
         sku: z.string(),
         name: z.string(),
+        /** A value for each of `option_names`. */
+        options: z.record(z.string(), z.string()),
         price: money,
         stock: z.number().int().min(0),
       }),
+    ),
+    /** Variants taken off sale that orders or carts still name (docs/decisions/207-product-editor.md). */
+    deactivated_variants: z.array(
+      z.strictObject({ id: z.string(), sku: z.string(), name: z.string(), deactivated_at: z.string() }),
     ),
     adjustments: z.array(stockAdjustment),
   })
   .meta({ id: 'ConsoleProduct' });
 export type ConsoleProduct = z.infer<typeof consoleProduct>;
+
+/** A removed variant: `deleted` when nothing named it, `deactivated` when orders or carts do. */
+export const variantRemoval = z
+  .strictObject({
+    data: consoleProduct,
+    meta: z.strictObject({ outcome: z.enum(['deleted', 'deactivated']) }),
+  })
+  .meta({ id: 'VariantRemoval' });
+export type VariantRemoval = z.infer<typeof variantRemoval>;
 
 /** A product image in the console, in gallery order (docs/decisions/201-console-product-images.md). */
 export const consoleProductImage = z

@@ -36,6 +36,7 @@ import {
   policy,
   staffMember,
   storeInfo,
+  variantRemoval,
   webhookReceipt,
 } from './answers.ts';
 import {
@@ -68,7 +69,10 @@ import {
   removeGiftCardPayload,
   signInConfirmPayload,
   signInRequestPayload,
+  productVariantsPayload,
   stockAdjustmentPayload,
+  variantAddPayload,
+  variantRemovalQuery,
   verifyPayload,
 } from './payloads.ts';
 import { SHOPPER_TOKEN } from './shopper-tokens.ts';
@@ -320,6 +324,40 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'adjustConsoleStock',
     'Changes a variant’s stock by a relative amount with a reason; never below zero.',
     { body: stockAdjustmentPayload, answers: { 201: one(consoleProduct) }, errors: CONSOLE_STORE_ERRORS },
+  ),
+  // Options and variants (docs/decisions/207-product-editor.md).
+  consoleCall(
+    'put',
+    `${A}/products/{id}/variants`,
+    'saveConsoleProductVariants',
+    'Saves the product’s option names with every variant’s SKU, name and option values at once; 409 when saved from an older version.',
+    {
+      body: productVariantsPayload,
+      answers: { 200: one(consoleProduct) },
+      errors: [...CONSOLE_STORE_ERRORS, 409],
+    },
+  ),
+  consoleCall(
+    'post',
+    `${A}/products/{id}/variants`,
+    'addConsoleProductVariant',
+    'Adds a variant (SKU new in the store, a value for each option, a combination of its own); its starting stock is logged.',
+    {
+      body: variantAddPayload,
+      answers: { 201: one(consoleProduct) },
+      errors: [...CONSOLE_STORE_ERRORS, 409],
+    },
+  ),
+  consoleCall(
+    'delete',
+    `${A}/products/{id}/variants/{variant_id}`,
+    'removeConsoleProductVariant',
+    'Removes a variant: deleted when nothing names it, deactivated (off sale, kept) when orders or carts do; 409 for the last one or one in a bundle.',
+    {
+      query: variantRemovalQuery,
+      answers: { 200: variantRemoval },
+      errors: [...CONSOLE_STORE_ERRORS, 409, 422],
+    },
   ),
   // Product images (docs/decisions/201-console-product-images.md).
   consoleCall('get', `${A}/products/{id}/images`, 'listConsoleProductImages', 'A product’s images, in gallery order.', {

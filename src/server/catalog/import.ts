@@ -139,6 +139,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
             price_cents: eb.ref('excluded.price_cents'),
             stock: eb.ref('excluded.stock'),
             position: eb.ref('excluded.position'),
+            // A variant the catalog lists is on sale again, if the console had deactivated it.
+            deactivated_at: null,
           })),
         )
         .returning(['id', 'sku'])

@@ -104,6 +104,8 @@ async function variantsOf(
         .as('image_ids'),
     )
     .where('product_id', 'in', productIds)
+    // A deactivated variant stays for the orders that name it, not for sale (migration 0024).
+    .where('deactivated_at', 'is', null)
     .orderBy('product_id')
     .orderBy('position')
     .orderBy('id')

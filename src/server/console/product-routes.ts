@@ -33,10 +33,11 @@ export const PRODUCT_MESSAGES = {
     `Only ${stock} in stock: a change can take at most ${stock} away (stock already sold is gone).`,
 } as const;
 
-async function productAnswer(db: Db, storeId: number, productId: number): Promise<ConsoleProduct | null> {
+/** The product as the edit page shows it, or null when the store has no such product. */
+export async function productAnswer(db: Db, storeId: number, productId: number): Promise<ConsoleProduct | null> {
   const product = await db
     .selectFrom('products')
-    .select(['id', 'name', 'description_html', 'featured', 'position', 'version'])
+    .select(['id', 'name', 'description_html', 'featured', 'position', 'version', 'option_names'])
     .where('id', '=', productId)
     .where('store_id', '=', storeId)
     .executeTakeFirst();
@@ -44,7 +45,7 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
   const [variants, adjustments] = await Promise.all([
     db
       .selectFrom('product_variants')
-      .select(['id', 'sku', 'name', 'price_cents', 'stock'])
+      .select(['id', 'sku', 'name', 'options', 'price_cents', 'stock', 'deactivated_at'])
       .where('product_id', '=', productId)
       .orderBy('position')
       .orderBy('id')
@@ -75,13 +76,22 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
     featured: product.featured,
     position: product.position,
     version: product.version,
-    variants: variants.map((v) => ({
-      id: String(v.id),
-      sku: v.sku,
-      name: v.name,
-      price: centsToDecimal(v.price_cents),
-      stock: v.stock,
-    })),
+    option_names: product.option_names,
+    variants: variants
+      .filter((v) => v.deactivated_at === null)
+      .map((v) => ({
+        id: String(v.id),
+        sku: v.sku,
+        name: v.name,
+        options: v.options,
+        price: centsToDecimal(v.price_cents),
+        stock: v.stock,
+      })),
+    deactivated_variants: variants.flatMap((v) =>
+      v.deactivated_at === null
+        ? []
+        : [{ id: String(v.id), sku: v.sku, name: v.name, deactivated_at: v.deactivated_at.toISOString() }],
+    ),
     adjustments: adjustments.map((a) => ({
       id: a.id,
       variant_id: String(a.variant_id),
@@ -94,6 +104,23 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
       at: a.at.toISOString(),
     })),
   };
+}
+
+/**
+ * Locks the store's product for a change made from the form opened at `version`: of two saves made from
+ * one version, the second waits here, then sees the new one and is refused (409).
+ */
+export async function lockProductAt(trx: Db, storeId: number, productId: number, version: number) {
+  const locked = await trx
+    .selectFrom('products')
+    .select(['version', 'option_names'])
+    .where('id', '=', productId)
+    .where('store_id', '=', storeId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!locked) throw notFound();
+  if (locked.version !== version) throw conflict(PRODUCT_MESSAGES.stale);
+  return locked;
 }
 
 /** `…/stores/{slug}/products…` of the console API. */
@@ -130,10 +157,14 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
           'p.featured',
           'p.position',
           'p.listed_price_cents',
-          sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)`.as('stock'),
+          sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id and v.deactivated_at is null)`.as(
+            'stock',
+          ),
           sql<
             string[]
-          >`array(select v.sku from product_variants v where v.product_id = p.id order by v.position, v.id)`.as('skus'),
+          >`array(select v.sku from product_variants v where v.product_id = p.id and v.deactivated_at is null order by v.position, v.id)`.as(
+            'skus',
+          ),
         ])
         .orderBy('p.position')
         .orderBy('p.id')
@@ -166,16 +197,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
     const storeId = c.var.consoleStore.id;
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
-      // Locked first: of two saves made from one version, the second waits here, then sees the new one.
-      const locked = await trx
-        .selectFrom('products')
-        .select(['version'])
-        .where('id', '=', productId)
-        .where('store_id', '=', storeId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!locked) throw notFound();
-      if (locked.version !== edit.version) throw conflict(PRODUCT_MESSAGES.stale);
+      await lockProductAt(trx, storeId, productId, edit.version);
       const before = (await productAnswer(trx, storeId, productId))!;
       const unknown = edit.variants.findIndex((v) => !before.variants.some((known) => known.id === String(v.id)));
       if (unknown >= 0) throw invalidField(`variants.${unknown}.id`, PRODUCT_MESSAGES.unknownVariant);
@@ -244,6 +266,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
         .set((eb) => ({ stock: eb('stock', '+', change) }))
         .where('id', '=', variantId)
         .where('product_id', '=', productId)
+        .where('deactivated_at', 'is', null)
         .where('stock', '>=', -change)
         .returning(['sku', 'stock'])
         .executeTakeFirst();
@@ -253,6 +276,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
           .select('stock')
           .where('id', '=', variantId)
           .where('product_id', '=', productId)
+          .where('deactivated_at', 'is', null)
           .executeTakeFirst();
         if (!variant) throw invalidField('variant_id', PRODUCT_MESSAGES.unknownVariant);
         throw invalidField('change', PRODUCT_MESSAGES.belowZero(variant.stock));

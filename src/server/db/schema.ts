@@ -109,6 +109,8 @@ export type ProductVariantsTable = {
   price_cents: number;
   stock: number;
   position: number;
+  /** Set: no longer sold, kept for the orders that name it (migration 0024). */
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type BundlesTable = {

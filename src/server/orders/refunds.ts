@@ -151,12 +151,13 @@ async function creditGiftCards(trx: Db, by: ConsoleActor, credits: readonly Gift
 /** Puts the lines back in stock, in variant id order as finalize takes it, each a stock adjustment. */
 async function returnStock(trx: Db, by: ConsoleActor, lines: readonly RestockedLine[], note: string, at: Date) {
   for (const line of [...lines].sort((a, b) => a.variant_id - b.variant_id)) {
-    // A variant deleted since the order has no stock to return.
+    // A variant deleted or deactivated since the order has no stock to return: none is sold.
     const variant = await trx
       .updateTable('product_variants')
       .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
       .where('id', '=', line.variant_id)
       .where('store_id', '=', by.consoleStore.id)
+      .where('deactivated_at', 'is', null)
       .returning(['product_id', 'stock'])
       .executeTakeFirst();
     if (!variant) continue;
