@@ -19,10 +19,12 @@ import type {
   Many,
   One,
   OperatorRole,
+  ProductRemoval,
   StaffMember,
   VariantRemoval,
 } from '../contract/answers.ts';
 import type {
+  ProductCreatePayload,
   ProductEditPayload,
   ProductImageEditPayload,
   ProductVariantsPayload,
@@ -124,6 +126,10 @@ export const consoleApi = {
     call<One<ConsoleProduct>>('PATCH', `${store(slug)}/products/${id}`, edit),
   adjustStock: (slug: string, id: string, adjustment: StockAdjustmentPayload) =>
     call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/stock_adjustments`, adjustment),
+  createProduct: (slug: string, product: ProductCreatePayload) =>
+    call<One<ConsoleProduct>>('POST', `${store(slug)}/products`, product),
+  removeProduct: (slug: string, id: string, version: number) =>
+    call<ProductRemoval>('DELETE', `${store(slug)}/products/${id}?version=${version}`),
   saveVariants: (slug: string, id: string, form: ProductVariantsPayload) =>
     call<One<ConsoleProduct>>('PUT', `${store(slug)}/products/${id}/variants`, form),
   addVariant: (slug: string, id: string, variant: VariantAddPayload) =>

@@ -570,6 +570,8 @@ export const consoleProductSummary = z
     stock: z.number().int(),
     featured: z.boolean(),
     position: z.number().int(),
+    /** Hidden from the storefront, kept for its orders. */
+    archived: z.boolean(),
   })
   .meta({ id: 'ConsoleProductSummary' });
 export type ConsoleProductSummary = z.infer<typeof consoleProductSummary>;
@@ -616,6 +618,8 @@ export const consoleProduct = z
         stock: z.number().int().min(0),
       }),
     ),
+    /** When it was archived: hidden from the storefront, kept for its orders (docs/decisions/207-product-editor.md). */
+    archived_at: z.string().nullable(),
     /** Variants taken off sale that orders or carts still name (docs/decisions/207-product-editor.md). */
     deactivated_variants: z.array(
       z.strictObject({ id: z.string(), sku: z.string(), name: z.string(), deactivated_at: z.string() }),
@@ -624,6 +628,12 @@ export const consoleProduct = z
   })
   .meta({ id: 'ConsoleProduct' });
 export type ConsoleProduct = z.infer<typeof consoleProduct>;
+
+/** A removed product: `deleted` when nothing named it, `archived` when orders or carts do. */
+export const productRemoval = z
+  .strictObject({ data: z.strictObject({ id: z.string(), outcome: z.enum(['deleted', 'archived']) }) })
+  .meta({ id: 'ProductRemoval' });
+export type ProductRemoval = z.infer<typeof productRemoval>;
 
 /** A removed variant: `deleted` when nothing named it, `deactivated` when orders or carts do. */
 export const variantRemoval = z

@@ -32,6 +32,7 @@ import {
   order,
   paymentIntent,
   product,
+  productRemoval,
   productVariant,
   policy,
   staffMember,
@@ -69,6 +70,7 @@ import {
   removeGiftCardPayload,
   signInConfirmPayload,
   signInRequestPayload,
+  productCreatePayload,
   productVariantsPayload,
   stockAdjustmentPayload,
   variantAddPayload,
@@ -325,7 +327,25 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'Changes a variant’s stock by a relative amount with a reason; never below zero.',
     { body: stockAdjustmentPayload, answers: { 201: one(consoleProduct) }, errors: CONSOLE_STORE_ERRORS },
   ),
-  // Options and variants (docs/decisions/207-product-editor.md).
+  // Creating and removing products, options and variants (docs/decisions/207-product-editor.md).
+  consoleCall(
+    'post',
+    `${A}/products`,
+    'createConsoleProduct',
+    'Creates a product with its first variant (SKU new in the store, a value for each option); its starting stock is logged.',
+    { body: productCreatePayload, answers: { 201: one(consoleProduct) }, errors: CONSOLE_STORE_ERRORS },
+  ),
+  consoleCall(
+    'delete',
+    `${A}/products/{id}`,
+    'removeConsoleProduct',
+    'Removes a product: deleted when nothing names it, archived (hidden, kept) when orders or carts do; 409 when a bundle holds it or saved from an older version.',
+    {
+      query: variantRemovalQuery,
+      answers: { 200: productRemoval },
+      errors: [...CONSOLE_STORE_ERRORS, 409, 422],
+    },
+  ),
   consoleCall(
     'put',
     `${A}/products/{id}/variants`,

@@ -579,6 +579,12 @@ const variantFields = {
   }),
 };
 const STARTING_STOCK_MESSAGE = `Starting stock must be a whole number from 0 to ${MAX_VARIANT_STOCK}.`;
+const startingStock = z
+  .number({ error: STARTING_STOCK_MESSAGE })
+  .int(STARTING_STOCK_MESSAGE)
+  .min(0, STARTING_STOCK_MESSAGE)
+  .max(MAX_VARIANT_STOCK, STARTING_STOCK_MESSAGE)
+  .default(0);
 
 /**
  * A new variant of a product: its option values must name each of the product's options, differ from
@@ -590,12 +596,7 @@ export const variantAddPayload = z
     version: formVersion,
     ...variantFields,
     price,
-    stock: z
-      .number({ error: STARTING_STOCK_MESSAGE })
-      .int(STARTING_STOCK_MESSAGE)
-      .min(0, STARTING_STOCK_MESSAGE)
-      .max(MAX_VARIANT_STOCK, STARTING_STOCK_MESSAGE)
-      .default(0),
+    stock: startingStock,
   })
   .meta({ id: 'VariantAddPayload' });
 export type VariantAddPayload = z.input<typeof variantAddPayload>;
@@ -640,7 +641,36 @@ export const productVariantsPayload = z
   .meta({ id: 'ProductVariantsPayload' });
 export type ProductVariantsPayload = z.input<typeof productVariantsPayload>;
 
-/** `?version=N` of a variant's removal: the version the page was opened at. */
+/**
+ * A new product: its name, description (sanitised as the import does), options, and its first variant
+ * (a value for each option, a SKU new in the store, a price, a starting stock logged as received).
+ */
+export const productCreatePayload = z
+  .object({
+    name: required('Name', 200),
+    description_html: z
+      .string({ error: 'Description must be text.' })
+      .max(20_000, 'Description must be at most 20000 characters.')
+      .default(''),
+    option_names: z
+      .array(z.string({ error: 'Option name is required.' }).trim().pipe(optionName), {
+        error: 'Option names are required.',
+      })
+      .max(10, 'At most 10 options.')
+      .default([]),
+    variant: z.object({ ...variantFields, price, stock: startingStock }, { error: 'The first variant is required.' }),
+  })
+  .superRefine((form, ctx) => {
+    for (const [i, name] of form.option_names.entries())
+      if (form.option_names.indexOf(name) < i)
+        ctx.addIssue({ code: 'custom', path: ['option_names', i], message: VARIANT_MESSAGES.nameTwice });
+    for (const [name, message] of Object.entries(optionProblems(form.option_names, form.variant.options)))
+      ctx.addIssue({ code: 'custom', path: ['variant', 'options', name], message });
+  })
+  .meta({ id: 'ProductCreatePayload' });
+export type ProductCreatePayload = z.input<typeof productCreatePayload>;
+
+/** `?version=N` of a variant's or a product's removal: the version the page was opened at. */
 export const variantRemovalQuery = z.object({
   version: z.coerce
     .number({ error: 'Version is required.' })

@@ -171,7 +171,8 @@ const addVariantStatement = compileOnce(
           ])
           .where('v.id', '=', a.variantId)
           .where('v.store_id', '=', a.storeId)
-          .where('v.deactivated_at', 'is', null),
+          .where('v.deactivated_at', 'is', null)
+          .where('p.archived_at', 'is', null),
       )
       .with('c', (db) =>
         db

@@ -93,6 +93,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         featured: p.featured,
         option_names: JSON.stringify(p.option_names),
         position,
+        // A product the console archived is on sale again when the catalog lists it.
+        archived_at: null,
       };
       const product = await trx
         .insertInto('products')

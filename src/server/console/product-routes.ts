@@ -37,7 +37,7 @@ export const PRODUCT_MESSAGES = {
 export async function productAnswer(db: Db, storeId: number, productId: number): Promise<ConsoleProduct | null> {
   const product = await db
     .selectFrom('products')
-    .select(['id', 'name', 'description_html', 'featured', 'position', 'version', 'option_names'])
+    .select(['id', 'name', 'description_html', 'featured', 'position', 'version', 'option_names', 'archived_at'])
     .where('id', '=', productId)
     .where('store_id', '=', storeId)
     .executeTakeFirst();
@@ -77,6 +77,7 @@ export async function productAnswer(db: Db, storeId: number, productId: number):
     position: product.position,
     version: product.version,
     option_names: product.option_names,
+    archived_at: product.archived_at?.toISOString() ?? null,
     variants: variants
       .filter((v) => v.deactivated_at === null)
       .map((v) => ({
@@ -157,6 +158,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
           'p.featured',
           'p.position',
           'p.listed_price_cents',
+          'p.archived_at',
           sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id and v.deactivated_at is null)`.as(
             'stock',
           ),
@@ -181,6 +183,7 @@ export function consoleProductRoutes({ db, clock }: AppDeps) {
       stock: row.stock,
       featured: row.featured,
       position: row.position,
+      archived: row.archived_at !== null,
     }));
     return c.json({ data, meta: { total: total.total, page, perPage: PAGE_SIZE } });
   });

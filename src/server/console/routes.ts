@@ -28,6 +28,7 @@ import { consoleOrderRoutes } from './order-routes.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
 import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
 import { consoleProductRoutes } from './product-routes.ts';
+import { consoleProductLifecycleRoutes } from './product-lifecycle-routes.ts';
 import { consoleVariantRoutes } from './variant-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
 import { PUBLISHING_MESSAGES, publishingRoutes, TOKEN_PATHS, tokenRequired } from '../publishing/routes.ts';
@@ -353,6 +354,7 @@ export function consoleRoutes(deps: AppDeps) {
   // Catalog and gift cards: owners and editors (docs/decisions/199-console-catalog-and-gift-cards.md).
   app.route('/stores/:slug/products/:id/images', consoleImageRoutes(deps));
   app.route('/stores/:slug/products/:id/variants', consoleVariantRoutes(deps));
+  app.route('/stores/:slug/products', consoleProductLifecycleRoutes(deps));
   app.route('/stores/:slug/products', consoleProductRoutes(deps));
   app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
   app.route('/stores/:slug/orders', consoleOrderRoutes(deps));

@@ -36,7 +36,7 @@ export const VARIANT_ROUTE_MESSAGES = {
  * locked for the rest of the transaction first, so two operators giving one SKU to two products at once
  * are told apart: the second waits, then sees the first's row.
  */
-async function claimSkus(
+export async function claimSkus(
   trx: Db,
   storeId: number,
   wanted: readonly { sku: string; field: string }[],

@@ -7,6 +7,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Null: on sale. Set: hidden from the storefront, out of the listing columns and search, never added
   // to a cart; its SKU stays taken in its product (the import sets it back to null when it lists it again).
   await db.schema.alterTable('product_variants').addColumn('deactivated_at', 'timestamptz').execute();
+  // A product orders name is archived rather than deleted, as its variants are deactivated: hidden from
+  // the storefront (lists, search, its page, carts), kept for its orders; the import lists it again.
+  await db.schema.alterTable('products').addColumn('archived_at', 'timestamptz').execute();
 
   // As migration 0015's, without deactivated variants: their price and options are no longer offered.
   await sql`
@@ -92,5 +95,6 @@ export async function down(db: Kysely<any>): Promise<void> {
       ) x
       where p.id = x.id and (p.listed_price_cents, p.option_values) is distinct from (x.price, x.opts)
     $$`.execute(db);
+  await db.schema.alterTable('products').dropColumn('archived_at').execute();
   await db.schema.alterTable('product_variants').dropColumn('deactivated_at').execute();
 }
