@@ -83,3 +83,31 @@ test('an editor formats the description and adds a variant with a new Size, whic
   const cart = await shopper.addVariant(variant.id, 2);
   expect(cart.cartItems.map((item) => item.product_details.product_variant_id)).toContain(variant.id);
 });
+
+test('an editor creates a product with its first variant, then removes it', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const owner = await signedIn(browser, baseURL!, OWNER, DESKTOP);
+  const editor = await signedIn(browser, baseURL!, await editorOf(owner, baseURL!), PHONE);
+
+  await editor.goto('/admin/acme/products');
+  await editor.getByRole('link', { name: 'New product' }).click();
+  await expect(editor.getByRole('heading', { level: 1, name: /^New product in / })).toBeVisible();
+  const form = editor.getByRole('form', { name: 'New product' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Waxed Canvas Apron');
+  await form.getByLabel('Options').fill('Size');
+  await form.getByLabel('SKU').fill('APRON-ONE');
+  await form.getByLabel('Variant name').fill('One size');
+  await form.getByLabel('Size', { exact: true }).fill('One size');
+  await form.getByLabel('Price, $').fill('32.00');
+  await expectFitsWidth(editor, PHONE.width);
+  await expectNoAxeViolations(editor);
+  await form.getByRole('button', { name: 'Create product' }).click();
+  await expect(editor.getByRole('heading', { level: 1, name: 'Waxed Canvas Apron' })).toBeVisible();
+
+  editor.once('dialog', (dialog) => void dialog.accept());
+  await editor.getByRole('button', { name: 'Remove product' }).click();
+  await expect(editor.getByRole('heading', { level: 1, name: /^Products of / })).toBeVisible();
+  await editor.getByLabel('Search by name or SKU').fill('canvas apron');
+  await editor.getByRole('button', { name: 'Search' }).click();
+  await expect(editor.getByRole('status').filter({ hasText: 'No products match' })).toBeVisible();
+});

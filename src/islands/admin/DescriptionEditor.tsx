@@ -195,8 +195,7 @@ export function DescriptionEditor({ label, hint, name, defaultValue, error }: Pr
           disabled={!editor}
           onClick={() => setLinking((open) => !open)}
         >
-          <span aria-hidden="true">🔗</span>
-          <span className="sr-only">Link</span>
+          Link
         </button>
       </div>
       {linking && editor && (

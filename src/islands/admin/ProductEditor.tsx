@@ -223,6 +223,36 @@ function StockPanel({
   );
 }
 
+/** Deleted when nothing names it (back to the list); archived when orders or carts do (the page says so). */
+function RemoveProduct({ slug, product, onArchived }: { slug: string; product: ConsoleProduct; onArchived(): void }) {
+  const { notice, submit } = useConsoleForm();
+  async function remove() {
+    if (!confirm(`Remove ${product.name}? A product orders name is archived instead: hidden, kept for them.`)) return;
+    await submit(
+      () => consoleApi.removeProduct(slug, product.id, product.version),
+      (answer) => {
+        if (answer.data.outcome === 'deleted') {
+          location.assign(`/admin/${encodeURIComponent(slug)}/products`);
+          return 'Product deleted.';
+        }
+        onArchived();
+        return 'Orders or carts name this product, so it is archived: hidden from the storefront, kept for them.';
+      },
+    );
+  }
+  return (
+    <section aria-labelledby="remove-heading">
+      <h2 id="remove-heading">Remove this product</h2>
+      <NoticeLine notice={notice} />
+      {product.archived_at === null && (
+        <button type="button" className="button" onClick={() => void remove()}>
+          Remove product
+        </button>
+      )}
+    </section>
+  );
+}
+
 function Editor({ slug, productId }: { slug: string; productId: string }) {
   const [product, setProduct] = useState<ConsoleProduct | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -253,6 +283,12 @@ function Editor({ slug, productId }: { slug: string; productId: string }) {
       <p>
         <a href={`/admin/${encodeURIComponent(slug)}/products`}>All products</a>
       </p>
+      {product.archived_at !== null && (
+        <p className="alert">
+          Archived: hidden from the storefront and kept for the orders that name it. Importing a catalog that lists it
+          puts it back on sale.
+        </p>
+      )}
       <ProductForm
         key={saves}
         slug={slug}
@@ -288,6 +324,7 @@ function Editor({ slug, productId }: { slug: string; productId: string }) {
           ))}
         </ul>
       )}
+      <RemoveProduct slug={slug} product={product} onArchived={load} />
     </>
   );
 }

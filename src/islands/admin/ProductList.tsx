@@ -59,6 +59,7 @@ function Products({ slug }: { slug: string }) {
               <p>
                 <a href={`/admin/${encodeURIComponent(slug)}/products/${product.id}`}>{product.name}</a>
                 {product.featured && ' — featured'}
+                {product.archived && ' — archived (hidden from the storefront)'}
               </p>
               <p className="console__hint">
                 {formatCurrency(product.price)} · {product.stock} in stock · SKU {product.skus.join(', ')}
@@ -83,6 +84,9 @@ export default function ProductList({ slug }: { slug: string }) {
       {(store) => (
         <>
           <h1>Products of {store.title}</h1>
+          <p>
+            <a href={`/admin/${encodeURIComponent(slug)}/products/new`}>New product</a>
+          </p>
           <Products slug={slug} />
         </>
       )}
