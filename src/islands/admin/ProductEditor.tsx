@@ -1,7 +1,8 @@
 /**
  * /admin/{store}/products/{id} (owners and editors): the product's edit form (saved with the version it
- * was opened at: a stale save is refused and says so), its images (ProductImages), and per variant a
- * stock adjustment with its reason, and the stock log (docs/decisions/199-console-catalog-and-gift-cards.md).
+ * was opened at: a stale save is refused and says so) with its rich-text description, its options and
+ * variants (VariantsEditor), its images (ProductImages), its stock with one adjustment form, and the
+ * stock log (docs/decisions/199-console-catalog-and-gift-cards.md, 207-product-editor.md).
  */
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import type { ConsoleProduct, StockReason } from '../../lib/contract/answers.ts';
@@ -12,6 +13,8 @@ import { TextField } from '../forms/TextField.tsx';
 import { PositionField, positionOf } from './PositionField.tsx';
 import { ProductImages } from './ProductImages.tsx';
 import { StaffGate } from './StoreGate.tsx';
+import { DescriptionEditor } from './DescriptionEditor.tsx';
+import { VariantsEditor } from './VariantsEditor.tsx';
 import { messageOf, NoticeLine, submittedData, textOf, useConsoleForm } from './use-console-form.tsx';
 
 const REASONS: { value: StockReason; label: string }[] = [
@@ -65,21 +68,13 @@ function ProductForm({ slug, product, saved, onSaved }: ProductFormProps) {
         maxLength={200}
         {...errorOf('name')}
       />
-      <Field
-        label="Description (HTML)"
-        hint="Scripts, styles and unknown tags are removed when saved."
+      <DescriptionEditor
+        label="Description"
+        name="description_html"
+        hint="Bold, italic, underline, headings, lists, quotes and links; saved as the storefront shows it."
+        defaultValue={product.description_html}
         {...errorOf('description_html')}
-      >
-        {(aria) => (
-          <textarea
-            {...aria}
-            name="description_html"
-            rows={6}
-            defaultValue={product.description_html}
-            className="sf-field__input console__textarea"
-          />
-        )}
-      </Field>
+      />
       <Checkbox
         name="featured"
         label="Featured on the store front"
@@ -114,26 +109,27 @@ function ProductForm({ slug, product, saved, onSaved }: ProductFormProps) {
   );
 }
 
-function StockForm({
+/** Every variant's stock in one compact table, and one form that adjusts the variant chosen in it. */
+function StockPanel({
   slug,
   product,
-  variant,
   onAdjusted,
 }: {
   slug: string;
   product: ConsoleProduct;
-  variant: ConsoleProduct['variants'][number];
   onAdjusted(p: ConsoleProduct): void;
 }) {
   const { notice, formKey, submit, errorOf } = useConsoleForm();
+  const [chosen, setChosen] = useState(product.variants[0]?.id ?? '');
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     const data = submittedData(event);
     const typed = textOf(data, 'change').trim().replace(/^\+/, '');
+    const variant = product.variants.find((v) => v.id === textOf(data, 'variant'));
     await submit(
       () =>
         consoleApi.adjustStock(slug, product.id, {
-          variant_id: variant.id,
+          variant_id: variant?.id ?? '',
           // Not a whole number: it reaches the API as null and is answered next to its field.
           change: /^-?\d+$/.test(typed) ? Number(typed) : Number.NaN,
           reason: textOf(data, 'reason') as StockReason,
@@ -141,46 +137,106 @@ function StockForm({
         }),
       (answer) => {
         onAdjusted(answer.data);
-        const now = answer.data.variants.find((v) => v.id === variant.id)?.stock;
-        return `Stock of ${variant.sku} is now ${now ?? '?'}.`;
+        const now = answer.data.variants.find((v) => v.id === variant?.id)?.stock;
+        return `Stock of ${variant?.sku ?? ''} is now ${now ?? '?'}.`;
       },
     );
   }
 
   return (
-    <form
-      key={formKey}
-      className="console__form console__panel"
-      noValidate
-      aria-label={`Stock of ${variant.sku}`}
-      onSubmit={(event) => void onSubmit(event)}
-    >
-      <p>
-        <strong>{variant.name}</strong> ({variant.sku}): {variant.stock} in stock
-      </p>
-      <TextField
-        name="change"
-        label={`Change for ${variant.sku} (e.g. 5 or -2)`}
-        inputMode="numeric"
-        {...errorOf('change')}
-      />
-      <Field label={`Reason for ${variant.sku}`} {...errorOf('reason')}>
-        {(aria) => (
-          <select {...aria} name="reason" defaultValue="received" className="console__select">
-            {REASONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <TextField name="note" label={`Note for ${variant.sku}`} maxLength={500} {...errorOf('note')} />
+    <>
+      <table className="console__stock">
+        <caption className="sr-only">Stock by variant</caption>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Variant</th>
+            <th scope="col">In stock</th>
+          </tr>
+        </thead>
+        <tbody>
+          {product.variants.map((variant) => (
+            <tr key={variant.id}>
+              <th scope="row">{variant.sku}</th>
+              <td>{variant.name}</td>
+              <td>{variant.stock}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        key={formKey}
+        className="console__form console__panel"
+        noValidate
+        aria-label="Adjust stock"
+        onSubmit={(event) => void onSubmit(event)}
+      >
+        <Field label="Variant" {...errorOf('variant_id')}>
+          {(aria) => (
+            <select
+              {...aria}
+              name="variant"
+              value={chosen}
+              onChange={(event) => setChosen(event.target.value)}
+              className="console__select"
+            >
+              {product.variants.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.sku} ({v.stock} in stock)
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField name="change" label="Change (e.g. 5 or -2)" inputMode="numeric" {...errorOf('change')} />
+        <Field label="Reason" {...errorOf('reason')}>
+          {(aria) => (
+            <select {...aria} name="reason" defaultValue="received" className="console__select">
+              {REASONS.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField name="note" label="Note" maxLength={500} {...errorOf('note')} />
+        <NoticeLine notice={notice} />
+        <button type="submit" className="button">
+          Adjust stock
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** Deleted when nothing names it (back to the list); archived when orders or carts do (the page says so). */
+function RemoveProduct({ slug, product, onArchived }: { slug: string; product: ConsoleProduct; onArchived(): void }) {
+  const { notice, submit } = useConsoleForm();
+  async function remove() {
+    if (!confirm(`Remove ${product.name}? A product orders name is archived instead: hidden, kept for them.`)) return;
+    await submit(
+      () => consoleApi.removeProduct(slug, product.id, product.version),
+      (answer) => {
+        if (answer.data.outcome === 'deleted') {
+          location.assign(`/admin/${encodeURIComponent(slug)}/products`);
+          return 'Product deleted.';
+        }
+        onArchived();
+        return 'Orders or carts name this product, so it is archived: hidden from the storefront, kept for them.';
+      },
+    );
+  }
+  return (
+    <section aria-labelledby="remove-heading">
+      <h2 id="remove-heading">Remove this product</h2>
       <NoticeLine notice={notice} />
-      <button type="submit" className="button">
-        Adjust stock of {variant.sku}
-      </button>
-    </form>
+      {product.archived_at === null && (
+        <button type="button" className="button" onClick={() => void remove()}>
+          Remove product
+        </button>
+      )}
+    </section>
   );
 }
 
@@ -207,12 +263,19 @@ function Editor({ slug, productId }: { slug: string; productId: string }) {
   if (!product) return <p role="status">Loading…</p>;
   // Stock changes do not touch the edit form's version: they keep the form as typed.
   const adjusted = (next: ConsoleProduct) => setProduct({ ...next, version: product.version });
+  // Option and variant changes move the version: every form carries the new one from here.
   return (
     <>
       <h1>{product.name}</h1>
       <p>
         <a href={`/admin/${encodeURIComponent(slug)}/products`}>All products</a>
       </p>
+      {product.archived_at !== null && (
+        <p className="alert">
+          Archived: hidden from the storefront and kept for the orders that name it. Importing a catalog that lists it
+          puts it back on sale.
+        </p>
+      )}
       <ProductForm
         key={saves}
         slug={slug}
@@ -223,11 +286,10 @@ function Editor({ slug, productId }: { slug: string; productId: string }) {
           setSaves((n) => n + 1);
         }}
       />
+      <VariantsEditor slug={slug} product={product} onChanged={setProduct} />
       <ProductImages slug={slug} productId={product.id} />
       <h2>Stock</h2>
-      {product.variants.map((variant) => (
-        <StockForm key={variant.id} slug={slug} product={product} variant={variant} onAdjusted={adjusted} />
-      ))}
+      <StockPanel slug={slug} product={product} onAdjusted={adjusted} />
       <h2>Stock log</h2>
       {product.adjustments.length === 0 ? (
         <p>No adjustments yet.</p>
@@ -249,6 +311,7 @@ function Editor({ slug, productId }: { slug: string; productId: string }) {
           ))}
         </ul>
       )}
+      <RemoveProduct slug={slug} product={product} onArchived={load} />
     </>
   );
 }

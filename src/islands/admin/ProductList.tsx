@@ -10,6 +10,9 @@ export default function ProductList({ slug }: { slug: string }) {
       {(store) => (
         <>
           <h1>Products of {store.title}</h1>
+          <p>
+            <a href={`/admin/${encodeURIComponent(slug)}/products/new`}>New product</a>
+          </p>
           <SearchedList
             slug={slug}
             load={consoleApi.products}
@@ -22,6 +25,7 @@ export default function ProductList({ slug }: { slug: string }) {
                 <p>
                   <a href={`/admin/${encodeURIComponent(slug)}/products/${product.id}`}>{product.name}</a>
                   {product.featured && ' — featured'}
+                  {product.archived && ' — archived (hidden from the storefront)'}
                   {product.low_stock && <span className="console__badge console__badge--warning">Low stock</span>}
                 </p>
                 <p className="console__hint">

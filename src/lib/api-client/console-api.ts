@@ -24,7 +24,9 @@ import type {
   Many,
   One,
   OperatorRole,
+  ProductRemoval,
   StaffMember,
+  VariantRemoval,
 } from '../contract/answers.ts';
 import type {
   BundleCreatePayload,
@@ -32,10 +34,13 @@ import type {
   CollectionCreatePayload,
   CollectionEditPayload,
   CollectionItemsPayload,
+  ProductCreatePayload,
   ProductEditPayload,
   ProductImageEditPayload,
+  ProductVariantsPayload,
   StockAdjustmentPayload,
   StoreSettingsPayload,
+  VariantAddPayload,
 } from '../contract/payloads.ts';
 
 /** A refused console call: its status, message, field errors (422) and the running build a publish met (409). */
@@ -132,6 +137,16 @@ export const consoleApi = {
     call<One<ConsoleProduct>>('PATCH', `${store(slug)}/products/${id}`, edit),
   adjustStock: (slug: string, id: string, adjustment: StockAdjustmentPayload) =>
     call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/stock_adjustments`, adjustment),
+  createProduct: (slug: string, product: ProductCreatePayload) =>
+    call<One<ConsoleProduct>>('POST', `${store(slug)}/products`, product),
+  removeProduct: (slug: string, id: string, version: number) =>
+    call<ProductRemoval>('DELETE', `${store(slug)}/products/${id}?version=${version}`),
+  saveVariants: (slug: string, id: string, form: ProductVariantsPayload) =>
+    call<One<ConsoleProduct>>('PUT', `${store(slug)}/products/${id}/variants`, form),
+  addVariant: (slug: string, id: string, variant: VariantAddPayload) =>
+    call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/variants`, variant),
+  removeVariant: (slug: string, id: string, variantId: string, version: number) =>
+    call<VariantRemoval>('DELETE', `${store(slug)}/products/${id}/variants/${variantId}?version=${version}`),
   images: (slug: string, id: string) => call<Many<ConsoleProductImage>>('GET', `${store(slug)}/products/${id}/images`),
   uploadImage: (slug: string, id: string, file: File, onProgress: (fraction: number) => void) => {
     const form = new FormData();

@@ -574,6 +574,8 @@ export const consoleProductSummary = z
     low_stock: z.boolean(),
     /** What a bundle's item picker offers (docs/decisions/206-console-collections-and-bundles.md). */
     variants: z.array(z.strictObject({ id: z.string(), sku: z.string(), name: z.string() })),
+    /** Hidden from the storefront, kept for its orders. */
+    archived: z.boolean(),
   })
   .meta({ id: 'ConsoleProductSummary' });
 export type ConsoleProductSummary = z.infer<typeof consoleProductSummary>;
@@ -611,19 +613,45 @@ const listingForm = {
 export const consoleProduct = z
   .strictObject({
     ...listingForm,
+    /** The product's options (Size, Color …) in the order the storefront offers them. */
+    option_names: z.array(z.string()),
+    /** The variants on sale. */
     variants: z.array(
       z.strictObject({
         id: z.string(),
         sku: z.string(),
         name: z.string(),
+        /** A value for each of `option_names`. */
+        options: z.record(z.string(), z.string()),
         price: money,
         stock: z.number().int().min(0),
       }),
+    ),
+    /** When it was archived: hidden from the storefront, kept for its orders (docs/decisions/207-product-editor.md). */
+    archived_at: z.string().nullable(),
+    /** Variants taken off sale that orders or carts still name (docs/decisions/207-product-editor.md). */
+    deactivated_variants: z.array(
+      z.strictObject({ id: z.string(), sku: z.string(), name: z.string(), deactivated_at: z.string() }),
     ),
     adjustments: z.array(stockAdjustment),
   })
   .meta({ id: 'ConsoleProduct' });
 export type ConsoleProduct = z.infer<typeof consoleProduct>;
+
+/** A removed product: `deleted` when nothing named it, `archived` when orders or carts do. */
+export const productRemoval = z
+  .strictObject({ data: z.strictObject({ id: z.string(), outcome: z.enum(['deleted', 'archived']) }) })
+  .meta({ id: 'ProductRemoval' });
+export type ProductRemoval = z.infer<typeof productRemoval>;
+
+/** A removed variant: `deleted` when nothing named it, `deactivated` when orders or carts do. */
+export const variantRemoval = z
+  .strictObject({
+    data: consoleProduct,
+    meta: z.strictObject({ outcome: z.enum(['deleted', 'deactivated']) }),
+  })
+  .meta({ id: 'VariantRemoval' });
+export type VariantRemoval = z.infer<typeof variantRemoval>;
 
 /** A product image in the console, in gallery order (docs/decisions/201-console-product-images.md). */
 export const consoleProductImage = z

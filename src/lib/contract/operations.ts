@@ -37,10 +37,12 @@ import {
   order,
   paymentIntent,
   product,
+  productRemoval,
   productVariant,
   policy,
   staffMember,
   storeInfo,
+  variantRemoval,
   webhookReceipt,
 } from './answers.ts';
 import {
@@ -79,8 +81,12 @@ import {
   removeGiftCardPayload,
   signInConfirmPayload,
   signInRequestPayload,
+  productCreatePayload,
+  productVariantsPayload,
   stockAdjustmentPayload,
   storeSettingsPayload,
+  variantAddPayload,
+  variantRemovalQuery,
   verifyPayload,
 } from './payloads.ts';
 import { SHOPPER_TOKEN } from './shopper-tokens.ts';
@@ -355,6 +361,58 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'adjustConsoleStock',
     'Changes a variant’s stock by a relative amount with a reason; never below zero.',
     { body: stockAdjustmentPayload, answers: { 201: one(consoleProduct) }, errors: CONSOLE_STORE_ERRORS },
+  ),
+  // Creating and removing products, options and variants (docs/decisions/207-product-editor.md).
+  consoleCall(
+    'post',
+    `${A}/products`,
+    'createConsoleProduct',
+    'Creates a product with its first variant (SKU new in the store, a value for each option); its starting stock is logged.',
+    { body: productCreatePayload, answers: { 201: one(consoleProduct) }, errors: CONSOLE_STORE_ERRORS },
+  ),
+  consoleCall(
+    'delete',
+    `${A}/products/{id}`,
+    'removeConsoleProduct',
+    'Removes a product: deleted when nothing names it, archived (hidden, kept) when orders or carts do; 409 when a bundle holds it or saved from an older version.',
+    {
+      query: variantRemovalQuery,
+      answers: { 200: productRemoval },
+      errors: [...CONSOLE_STORE_ERRORS, 409, 422],
+    },
+  ),
+  consoleCall(
+    'put',
+    `${A}/products/{id}/variants`,
+    'saveConsoleProductVariants',
+    'Saves the product’s option names with every variant’s SKU, name and option values at once; 409 when saved from an older version.',
+    {
+      body: productVariantsPayload,
+      answers: { 200: one(consoleProduct) },
+      errors: [...CONSOLE_STORE_ERRORS, 409],
+    },
+  ),
+  consoleCall(
+    'post',
+    `${A}/products/{id}/variants`,
+    'addConsoleProductVariant',
+    'Adds a variant (SKU new in the store, a value for each option, a combination of its own); its starting stock is logged.',
+    {
+      body: variantAddPayload,
+      answers: { 201: one(consoleProduct) },
+      errors: [...CONSOLE_STORE_ERRORS, 409],
+    },
+  ),
+  consoleCall(
+    'delete',
+    `${A}/products/{id}/variants/{variant_id}`,
+    'removeConsoleProductVariant',
+    'Removes a variant: deleted when nothing names it, deactivated (off sale, kept) when orders or carts do; 409 for the last one or one in a bundle.',
+    {
+      query: variantRemovalQuery,
+      answers: { 200: variantRemoval },
+      errors: [...CONSOLE_STORE_ERRORS, 409, 422],
+    },
   ),
   // Product images (docs/decisions/201-console-product-images.md).
   consoleCall('get', `${A}/products/{id}/images`, 'listConsoleProductImages', 'A product’s images, in gallery order.', {

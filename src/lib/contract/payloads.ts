@@ -6,6 +6,16 @@
  */
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../slug.ts';
+import {
+  MAX_VARIANT_STOCK,
+  optionName,
+  optionProblems,
+  optionValue,
+  sameCombination,
+  VARIANT_MESSAGES,
+  variantName,
+  variantSku,
+} from '../catalog/variant-rules.ts';
 import { MAX_PRODUCT_IDS, MAX_QUANTITY } from './limits.ts';
 import { storeSettingsFields } from './store-settings.ts';
 
@@ -475,7 +485,11 @@ const position = z
   .min(0, POSITION_MESSAGE)
   .max(100_000, POSITION_MESSAGE);
 const featured = z.boolean({ error: 'Featured must be true or false.' });
-const formVersion = z.number({ error: 'Version is required.' }).int().min(1);
+/** The version a console form was opened at: a save made from an older one is refused (409). */
+const formVersion = z
+  .number({ error: 'Version is required.' })
+  .int('Version is required.')
+  .min(1, 'Version is required.');
 const descriptionHtml = z
   .string({ error: 'Description must be text.' })
   .max(20_000, 'Description must be at most 20000 characters.');
@@ -565,6 +579,114 @@ export const stockAdjustmentPayload = z
   })
   .meta({ id: 'StockAdjustmentPayload' });
 export type StockAdjustmentPayload = z.input<typeof stockAdjustmentPayload>;
+
+/** A variant's SKU, name and option values (by option name), with the import's rules, trimmed. */
+const variantFields = {
+  sku: z.string({ error: 'SKU is required.' }).trim().pipe(variantSku),
+  name: z.string({ error: 'Variant name is required.' }).trim().pipe(variantName),
+  options: z.record(optionName, z.string({ error: 'Option value is required.' }).trim().pipe(optionValue), {
+    error: 'Options must give each option’s value, e.g. {"Size": "M"}.',
+  }),
+};
+const STARTING_STOCK_MESSAGE = `Starting stock must be a whole number from 0 to ${MAX_VARIANT_STOCK}.`;
+const startingStock = z
+  .number({ error: STARTING_STOCK_MESSAGE })
+  .int(STARTING_STOCK_MESSAGE)
+  .min(0, STARTING_STOCK_MESSAGE)
+  .max(MAX_VARIANT_STOCK, STARTING_STOCK_MESSAGE)
+  .default(0);
+
+/**
+ * A new variant of a product: its option values must name each of the product's options, differ from
+ * every other variant's, and its SKU be new in the store (checked by the API). Its starting stock is
+ * recorded as a stock adjustment ("received").
+ */
+export const variantAddPayload = z
+  .object({
+    version: formVersion,
+    ...variantFields,
+    price,
+    stock: startingStock,
+  })
+  .meta({ id: 'VariantAddPayload' });
+export type VariantAddPayload = z.input<typeof variantAddPayload>;
+
+/**
+ * The product's options and every variant on sale at once: renaming, adding or removing an option
+ * changes each variant's values with it, so they are saved together. Each option name once, each SKU
+ * once, each variant with a value for every option and a combination of its own.
+ */
+export const productVariantsPayload = z
+  .object({
+    version: formVersion,
+    option_names: z
+      .array(z.string({ error: 'Option name is required.' }).trim().pipe(optionName), {
+        error: 'Option names are required.',
+      })
+      .max(10, 'At most 10 options.'),
+    variants: z
+      .array(z.object({ id: recordId('Variant'), ...variantFields }), { error: 'Variants are required.' })
+      .min(1, 'A product keeps at least one variant.')
+      .max(500, 'At most 500 variants.'),
+  })
+  .superRefine((form, ctx) => {
+    for (const [i, name] of form.option_names.entries())
+      if (form.option_names.indexOf(name) < i)
+        ctx.addIssue({ code: 'custom', path: ['option_names', i], message: VARIANT_MESSAGES.nameTwice });
+    for (const [i, variant] of form.variants.entries()) {
+      for (const [name, message] of Object.entries(optionProblems(form.option_names, variant.options)))
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'options', name], message });
+      const earlier = form.variants.slice(0, i);
+      if (earlier.some((other) => other.sku === variant.sku))
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: VARIANT_MESSAGES.skuTwice });
+      const twin = earlier.find((other) => sameCombination(form.option_names, other.options, variant.options));
+      if (twin)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'options'],
+          message: VARIANT_MESSAGES.sameValues(twin.sku),
+        });
+    }
+  })
+  .meta({ id: 'ProductVariantsPayload' });
+export type ProductVariantsPayload = z.input<typeof productVariantsPayload>;
+
+/**
+ * A new product: its name, description (sanitised as the import does), options, and its first variant
+ * (a value for each option, a SKU new in the store, a price, a starting stock logged as received).
+ */
+export const productCreatePayload = z
+  .object({
+    name: required('Name', 200),
+    description_html: z
+      .string({ error: 'Description must be text.' })
+      .max(20_000, 'Description must be at most 20000 characters.')
+      .default(''),
+    option_names: z
+      .array(z.string({ error: 'Option name is required.' }).trim().pipe(optionName), {
+        error: 'Option names are required.',
+      })
+      .max(10, 'At most 10 options.')
+      .default([]),
+    variant: z.object({ ...variantFields, price, stock: startingStock }, { error: 'The first variant is required.' }),
+  })
+  .superRefine((form, ctx) => {
+    for (const [i, name] of form.option_names.entries())
+      if (form.option_names.indexOf(name) < i)
+        ctx.addIssue({ code: 'custom', path: ['option_names', i], message: VARIANT_MESSAGES.nameTwice });
+    for (const [name, message] of Object.entries(optionProblems(form.option_names, form.variant.options)))
+      ctx.addIssue({ code: 'custom', path: ['variant', 'options', name], message });
+  })
+  .meta({ id: 'ProductCreatePayload' });
+export type ProductCreatePayload = z.input<typeof productCreatePayload>;
+
+/** `?version=N` of a variant's or a product's removal: the version the page was opened at. */
+export const variantRemovalQuery = z.object({
+  version: z.coerce
+    .number({ error: 'Version is required.' })
+    .int('Version is required.')
+    .min(1, 'Version is required.'),
+});
 
 const CARD_AMOUNT_MESSAGE = 'Amount must be an amount like 25.00, from 0.01 to 10000.00.';
 /** The most one gift card may hold: $10,000.00. */

@@ -170,7 +170,9 @@ const addVariantStatement = compileOnce(
               .as('bundled'),
           ])
           .where('v.id', '=', a.variantId)
-          .where('v.store_id', '=', a.storeId),
+          .where('v.store_id', '=', a.storeId)
+          .where('v.deactivated_at', 'is', null)
+          .where('p.archived_at', 'is', null),
       )
       .with('c', (db) =>
         db

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { collectionFields } from '../../lib/contract/payloads.ts';
+import {
+  MAX_VARIANT_STOCK,
+  optionName,
+  optionValue,
+  variantName,
+  variantSku,
+} from '../../lib/catalog/variant-rules.ts';
 import { MAX_PRODUCT_IMAGES } from '../../lib/contract/limits.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../lib/catalog/stock-label.ts';
 import { assetUrl, catalogMoney as money, storeSettingsFields as settings } from '../../lib/contract/store-settings.ts';
@@ -8,18 +15,6 @@ import { RESERVED_SLUGS, SLUG_PATTERN } from '../../lib/slug.ts';
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and hyphens');
 
 /** What products and bundles both have: they are listed, searched and featured alike. */
-// Listings keep a product's option values as name and value joined by a control character, and the
-// shop's filter names one as `Size:M` (docs/decisions/192-listing-facets.md): neither may hold a control
-// character, and a name no colon.
-const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
-const optionName = z
-  .string()
-  .min(1)
-  .max(40)
-  .regex(NO_CONTROL_CHARACTERS, 'must not hold control characters')
-  .refine((name) => !name.includes(':'), 'must not hold a colon');
-const optionValue = z.string().min(1).max(100).regex(NO_CONTROL_CHARACTERS, 'must not hold control characters');
-
 const listingFields = {
   id: key,
   name: z.string().min(1).max(200),
@@ -76,11 +71,11 @@ export const catalogSchema = z.object({
         variants: z
           .array(
             z.object({
-              sku: z.string().min(1).max(64),
-              name: z.string().min(1).max(200),
+              sku: variantSku,
+              name: variantName,
               options: z.record(optionName, optionValue).default({}),
               price: money,
-              stock: z.number().int().min(0).max(1_000_000),
+              stock: z.number().int().min(0).max(MAX_VARIANT_STOCK),
             }),
           )
           .min(1),

@@ -93,6 +93,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         featured: p.featured,
         option_names: JSON.stringify(p.option_names),
         position,
+        // A product the console archived is on sale again when the catalog lists it.
+        archived_at: null,
       };
       const product = await trx
         .insertInto('products')
@@ -139,6 +141,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
             price_cents: eb.ref('excluded.price_cents'),
             stock: eb.ref('excluded.stock'),
             position: eb.ref('excluded.position'),
+            // A variant the catalog lists is on sale again, if the console had deactivated it.
+            deactivated_at: null,
           })),
         )
         .returning(['id', 'sku'])

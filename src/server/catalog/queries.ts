@@ -79,6 +79,7 @@ export async function variantsOfStoreProducts(
       .selectFrom('products')
       .select('products.id')
       .where('products.store_id', '=', storeId)
+      .where('products.archived_at', 'is', null)
       .where('products.id', 'in', [...new Set(productIds)]),
   );
 }
@@ -104,6 +105,8 @@ async function variantsOf(
         .as('image_ids'),
     )
     .where('product_id', 'in', productIds)
+    // A deactivated variant stays for the orders that name it, not for sale (migration 0024).
+    .where('deactivated_at', 'is', null)
     .orderBy('product_id')
     .orderBy('position')
     .orderBy('id')
@@ -112,7 +115,11 @@ async function variantsOf(
 }
 
 export async function listProducts(db: Db, storeId: number, options: ListOptions) {
-  let query = db.selectFrom('products').where('products.store_id', '=', storeId);
+  // An archived product is kept for its orders, never shown (migration 0024).
+  let query = db
+    .selectFrom('products')
+    .where('products.store_id', '=', storeId)
+    .where('products.archived_at', 'is', null);
   if (options.q) query = query.where('products.name', 'ilike', `%${escapeLike(options.q)}%`);
   if (options.featured !== undefined) query = query.where('products.featured', '=', options.featured);
 
@@ -148,6 +155,7 @@ export async function findProduct(db: Db, storeId: number, productId: number) {
     .select(['id', 'name', 'description_html', 'featured', 'option_names', 'default_image_id'])
     .where('store_id', '=', storeId)
     .where('id', '=', productId)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -219,6 +227,7 @@ export async function productsById(db: Db, storeId: number, ids: readonly number
     .select(['id', 'name', 'description_html', 'featured', 'option_names', 'default_image_id'])
     .where('store_id', '=', storeId)
     .where('id', 'in', ids)
+    .where('archived_at', 'is', null)
     .execute();
 }
 

@@ -56,7 +56,7 @@ export async function searchMatches(
     with product_matches as materialized (select id from products where ${where}),
     bundle_matches as materialized (select id from bundles where ${where})
     select 'product' as kind, id, (${score})::float8 as score
-    from products where store_id = ${storeId} and id in (select id from product_matches)
+    from products where store_id = ${storeId} and archived_at is null and id in (select id from product_matches)
     union all
     select 'bundle' as kind, id, (${score})::float8 as score
     from bundles where store_id = ${storeId} and id in (select id from bundle_matches)`.execute(trx);

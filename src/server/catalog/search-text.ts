@@ -6,7 +6,7 @@ const plainText = (html: RawBuilder<string>) => sql<string>`regexp_replace(${htm
 
 /**
  * Writes the text search matches (docs/decisions/191-search-engine.md) for a store's products — name,
- * description text, SKUs, variant names and option values — and bundles — name and description text —
+ * description text, SKUs, variant names and option values of the variants on sale — and bundles — name and description text —
  * lower-cased. Run after every change of the catalog, in the same transaction.
  */
 export async function refreshSearchText(
@@ -19,7 +19,7 @@ export async function refreshSearchText(
     const product = only ? sql` and p.id = ${only.productId}` : sql``;
     await sql`update products p set search_text = lower(p.name || ' ' || ${plainText(sql`p.description_html`)} || ' ' || coalesce((
     select string_agg(v.sku || ' ' || v.name || ' ' || coalesce((select string_agg(o.value, ' ') from jsonb_each_text(v.options) o), ''), ' ')
-    from product_variants v where v.product_id = p.id), ''))
+    from product_variants v where v.product_id = p.id and v.deactivated_at is null), ''))
     where p.store_id = ${storeId}${product}`.execute(db);
     if (only) return;
   }

@@ -35,10 +35,11 @@ export const PRODUCT_MESSAGES = {
     `Only ${stock} in stock: a change can take at most ${stock} away (stock already sold is gone).`,
 } as const;
 
-async function productAnswer(db: Db, storeId: number, productId: number): Promise<ConsoleProduct | null> {
+/** The product as the edit page shows it, or null when the store has no such product. */
+export async function productAnswer(db: Db, storeId: number, productId: number): Promise<ConsoleProduct | null> {
   const product = await db
     .selectFrom('products')
-    .select(['id', 'name', 'description_html', 'featured', 'position', 'version'])
+    .select(['id', 'name', 'description_html', 'featured', 'position', 'version', 'option_names', 'archived_at'])
     .where('id', '=', productId)
     .where('store_id', '=', storeId)
     .executeTakeFirst();
@@ -46,7 +47,7 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
   const [variants, adjustments] = await Promise.all([
     db
       .selectFrom('product_variants')
-      .select(['id', 'sku', 'name', 'price_cents', 'stock'])
+      .select(['id', 'sku', 'name', 'options', 'price_cents', 'stock', 'deactivated_at'])
       .where('product_id', '=', productId)
       .orderBy('position')
       .orderBy('id')
@@ -77,13 +78,23 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
     featured: product.featured,
     position: product.position,
     version: product.version,
-    variants: variants.map((v) => ({
-      id: String(v.id),
-      sku: v.sku,
-      name: v.name,
-      price: centsToDecimal(v.price_cents),
-      stock: v.stock,
-    })),
+    option_names: product.option_names,
+    archived_at: product.archived_at?.toISOString() ?? null,
+    variants: variants
+      .filter((v) => v.deactivated_at === null)
+      .map((v) => ({
+        id: String(v.id),
+        sku: v.sku,
+        name: v.name,
+        options: v.options,
+        price: centsToDecimal(v.price_cents),
+        stock: v.stock,
+      })),
+    deactivated_variants: variants.flatMap((v) =>
+      v.deactivated_at === null
+        ? []
+        : [{ id: String(v.id), sku: v.sku, name: v.name, deactivated_at: v.deactivated_at.toISOString() }],
+    ),
     adjustments: adjustments.map((a) => ({
       id: a.id,
       variant_id: String(a.variant_id),
@@ -96,6 +107,15 @@ async function productAnswer(db: Db, storeId: number, productId: number): Promis
       at: a.at.toISOString(),
     })),
   };
+}
+
+/**
+ * Locks the store's product for a change made from the form opened at `version`: of two saves made from
+ * one version, the second waits here, then sees the new one and is refused (409).
+ */
+export async function lockProductAt(trx: Db, storeId: number, productId: number, version: number) {
+  await lockVersion(trx, 'products', { id: productId, storeId, version }, PRODUCT_MESSAGES.stale);
+  return trx.selectFrom('products').select('option_names').where('id', '=', productId).executeTakeFirstOrThrow();
 }
 
 /** `…/stores/{slug}/products…` of the console API. */
@@ -133,14 +153,17 @@ export function consoleProductRoutes(deps: AppDeps) {
           'p.featured',
           'p.position',
           'p.listed_price_cents',
-          sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)`.as('stock'),
+          'p.archived_at',
+          sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id and v.deactivated_at is null)`.as(
+            'stock',
+          ),
           sql<
             { id: number; sku: string; name: string }[]
-          >`coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name) order by v.position, v.id) from product_variants v where v.product_id = p.id), '[]')`.as(
+          >`coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name) order by v.position, v.id) from product_variants v where v.product_id = p.id and v.deactivated_at is null), '[]')`.as(
             'variants',
           ),
           // A variant at or below the store's threshold, sold out included (a threshold of 0 flags nothing).
-          sql<boolean>`(${threshold} > 0 and exists (select 1 from product_variants v where v.product_id = p.id and v.stock <= ${threshold}))`.as(
+          sql<boolean>`(${threshold} > 0 and exists (select 1 from product_variants v where v.product_id = p.id and v.deactivated_at is null and v.stock <= ${threshold}))`.as(
             'low_stock',
           ),
         ])
@@ -161,6 +184,7 @@ export function consoleProductRoutes(deps: AppDeps) {
       position: row.position,
       low_stock: row.low_stock,
       variants: row.variants.map((v) => ({ id: String(v.id), sku: v.sku, name: v.name })),
+      archived: row.archived_at !== null,
     }));
     return c.json({ data, meta: { total: total.total, page, perPage: PAGE_SIZE } });
   });
@@ -239,6 +263,7 @@ export function consoleProductRoutes(deps: AppDeps) {
         .set((eb) => ({ stock: eb('stock', '+', change) }))
         .where('id', '=', variantId)
         .where('product_id', '=', productId)
+        .where('deactivated_at', 'is', null)
         .where('stock', '>=', -change)
         .returning(['sku', 'stock'])
         .executeTakeFirst();
@@ -248,6 +273,7 @@ export function consoleProductRoutes(deps: AppDeps) {
           .select('stock')
           .where('id', '=', variantId)
           .where('product_id', '=', productId)
+          .where('deactivated_at', 'is', null)
           .executeTakeFirst();
         if (!variant) throw invalidField('variant_id', PRODUCT_MESSAGES.unknownVariant);
         throw invalidField('change', PRODUCT_MESSAGES.belowZero(variant.stock));

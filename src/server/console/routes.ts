@@ -31,6 +31,8 @@ import { consoleOrderRoutes } from './order-routes.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
 import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
 import { consoleProductRoutes } from './product-routes.ts';
+import { consoleProductLifecycleRoutes } from './product-lifecycle-routes.ts';
+import { consoleVariantRoutes } from './variant-routes.ts';
 import { consoleSettingsRoutes } from './settings-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
 import { PUBLISHING_MESSAGES, publishingRoutes, TOKEN_PATHS, tokenRequired } from '../publishing/routes.ts';
@@ -359,6 +361,8 @@ export function consoleRoutes(deps: AppDeps) {
 
   // Catalog and gift cards: owners and editors (docs/decisions/199-console-catalog-and-gift-cards.md).
   app.route('/stores/:slug/products/:id/images', consoleImageRoutes(deps));
+  app.route('/stores/:slug/products/:id/variants', consoleVariantRoutes(deps));
+  app.route('/stores/:slug/products', consoleProductLifecycleRoutes(deps));
   app.route('/stores/:slug/products', consoleProductRoutes(deps));
   // Collections and bundles (docs/decisions/206-console-collections-and-bundles.md).
   app.route('/stores/:slug/collections', consoleCollectionRoutes(deps));

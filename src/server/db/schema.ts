@@ -79,6 +79,8 @@ export type ProductsTable = {
   option_values: Generated<string[]>;
   /** Bumped by triggers on every change the console's edit form shows (migration 0018). */
   version: Generated<number>;
+  /** Set: hidden from the storefront, kept for the orders that name it (migration 0024). */
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type ProductImagesTable = {
@@ -111,6 +113,8 @@ export type ProductVariantsTable = {
   price_cents: number;
   stock: number;
   position: number;
+  /** Set: no longer sold, kept for the orders that name it (migration 0024). */
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type BundlesTable = {

@@ -66,7 +66,7 @@ async function loadIndex(db: Kysely<Database>, storeId: number): Promise<Listing
     sql<EntryRow>`
       select 'product' as kind, id, name, featured, ${PRODUCT_PRICE} as price_cents,
         ${PRODUCT_IN_STOCK} as in_stock, option_values
-      from products where store_id = ${storeId}
+      from products where store_id = ${storeId} and archived_at is null
       union all
       select 'bundle', id, name, featured, ${BUNDLE_PRICE}, ${BUNDLE_IN_STOCK}, option_values
       from bundles where store_id = ${storeId}

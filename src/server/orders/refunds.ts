@@ -161,12 +161,13 @@ async function returnStock(
   at: Date,
 ) {
   for (const line of [...lines].sort((a, b) => a.variant_id - b.variant_id)) {
-    // A variant deleted since the order has no stock to return.
+    // A variant deleted or deactivated since the order has no stock to return: none is sold.
     const variant = await trx
       .updateTable('product_variants')
       .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
       .where('id', '=', line.variant_id)
       .where('store_id', '=', store.id)
+      .where('deactivated_at', 'is', null)
       .returning(['product_id', 'stock'])
       .executeTakeFirst();
     if (!variant) continue;
