@@ -37,6 +37,7 @@ import { apiSecureHeaders } from './http/secure-headers.ts';
 import { listingRoutes } from './listings/routes.ts';
 import { MediaFolder } from './media/media-folder.ts';
 import { IMAGE_UPLOAD_PATH } from './console/image-routes.ts';
+import { RECIPIENT_IMPORT_PATH } from './console/recipient-routes.ts';
 import type { Publishing } from './publishing/publishing.ts';
 import { searchRoutes } from './search/routes.ts';
 
@@ -116,8 +117,9 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
       maxAge: 600,
     }),
   );
-  // An image upload has its own, larger limit (MEDIA_MAX_UPLOAD_MB, image-routes.ts).
-  app.use('*', limitBody(64 * 1024, { except: IMAGE_UPLOAD_PATH }));
+  // An image upload and a recipients' CSV have their own, larger limits (image-routes.ts, recipient-routes.ts).
+  const ownLimits = new RegExp(`${IMAGE_UPLOAD_PATH.source}|${RECIPIENT_IMPORT_PATH.source}`);
+  app.use('*', limitBody(64 * 1024, { except: ownLimits }));
   app.use('*', refuseNulInUrl);
   app.use('*', apiSecureHeaders);
   app.use('*', async (c, next) => {

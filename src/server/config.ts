@@ -175,6 +175,12 @@ const envSchema = z.object({
   RATE_LIMIT_ADMIN_SIGN_IN_PER_CLIENT: positiveInt(20).describe(
     'console sign-in link requests per client address and window',
   ),
+  RATE_LIMIT_INVITATIONS_PER_STORE: positiveInt(100).describe(
+    'invitation mails a restricted store’s console sends per hour (adding and re-inviting recipients)',
+  ),
+  RATE_LIMIT_INVITATIONS_PER_RECIPIENT: positiveInt(3).describe(
+    'invitation mails to one recipient per hour (see [decisions/204](docs/decisions/204-recipients-and-domain-tokens.md))',
+  ),
   ADMIN_SESSION_IDLE_MINUTES: positiveInt(120).describe(
     'a console session ends after this many minutes without a call (see [decisions/197](docs/decisions/197-operator-auth.md))',
   ),

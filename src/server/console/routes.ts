@@ -1,6 +1,6 @@
 /**
  * The console's API under /api/admin (docs/decisions/197-operator-auth.md): sign-in links, sessions,
- * staff and the audit log, and the stores' products, gift cards and orders. Every write must come from
+ * staff and the audit log, the stores' products, gift cards and orders, and restricted stores' access lists. Every write must come from
  * the site's own origin; every signed-in write carries the session's CSRF token; a store the operator
  * has no role in is 404, like one that does not exist; an editor on an owner's route is 403.
  */
@@ -22,12 +22,14 @@ import { conflict, HttpError, invalidField, notFound } from '../http/errors.ts';
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { recordAudit } from './audit.ts';
+import { consoleDomainTokenRoutes } from './domain-token-routes.ts';
 import { consoleGiftCardRoutes } from './gift-card-routes.ts';
 import { consoleImageRoutes } from './image-routes.ts';
 import { consoleOrderRoutes } from './order-routes.ts';
 import { ensureOperator, operatorStores, roleIn } from './operators.ts';
 import { endSessions, openSession, touchSession, type ConsoleSessionRow } from './sessions.ts';
 import { consoleProductRoutes } from './product-routes.ts';
+import { consoleRecipientRoutes } from './recipient-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
 import { PUBLISHING_MESSAGES, publishingRoutes, TOKEN_PATHS, tokenRequired } from '../publishing/routes.ts';
 
@@ -132,6 +134,11 @@ export function consoleRoutes(deps: AppDeps) {
   app.use('/stores/:slug/audit', ownersOnly);
   // Money leaving the store is the owners' call (docs/decisions/198-console-orders.md).
   app.use('/stores/:slug/orders/:id/refunds', ownersOnly);
+  // Who may enter a restricted store is a store setting (docs/decisions/204-recipients-and-domain-tokens.md).
+  app.use('/stores/:slug/recipients', ownersOnly);
+  app.use('/stores/:slug/recipients/*', ownersOnly);
+  app.use('/stores/:slug/domain_tokens', ownersOnly);
+  app.use('/stores/:slug/domain_tokens/*', ownersOnly);
 
   const sessionAnswer = async (operatorId: number, email: string, csrfToken: string): Promise<ConsoleSession> => ({
     email,
@@ -354,6 +361,8 @@ export function consoleRoutes(deps: AppDeps) {
   app.route('/stores/:slug/products', consoleProductRoutes(deps));
   app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
   app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
+  app.route('/stores/:slug/recipients', consoleRecipientRoutes(deps));
+  app.route('/stores/:slug/domain_tokens', consoleDomainTokenRoutes(deps));
   // Publishing: owners and editors, or the bearer token (docs/decisions/202-publishing-builds.md).
   app.route('/', publishingRoutes(deps));
 
