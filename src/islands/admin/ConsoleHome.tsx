@@ -1,6 +1,7 @@
 /**
  * /admin: the sign-in form when signed out; once signed in, the operator's stores (with their role, products,
- * gift cards, orders, publishing and, for owners, staff and audit log), sign out and sign out everywhere.
+ * gift cards, orders, publishing and, for owners, staff, audit log and a restricted store's access), sign out
+ * and sign out everywhere.
  */
 import { useState } from 'react';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
@@ -54,6 +55,7 @@ export default function ConsoleHome() {
                   <>
                     <a href={`/admin/${store.slug}/staff`}>Staff of {store.title}</a>
                     <a href={`/admin/${store.slug}/audit`}>Audit log of {store.title}</a>
+                    {store.restricted && <a href={`/admin/${store.slug}/access`}>Access to {store.title}</a>}
                   </>
                 )}
               </p>
