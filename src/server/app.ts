@@ -35,7 +35,7 @@ import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { apiSecureHeaders } from './http/secure-headers.ts';
 import { listingRoutes } from './listings/routes.ts';
-import { MediaFolder } from './media/media-folder.ts';
+import { openMediaStorage } from './media/open-media.ts';
 import { IMAGE_UPLOAD_PATH } from './console/image-routes.ts';
 import { RECIPIENT_IMPORT_PATH } from './console/recipient-routes.ts';
 import type { Publishing } from './publishing/publishing.ts';
@@ -85,7 +85,7 @@ export function appDeps(parts: AppParts): AppDeps {
     stores: parts.stores ?? new StoreCache(parts.config.STORE_CACHE_MS, parts.clock ?? systemClock),
     listings: parts.listings ?? new ListingIndexes(parts.config.LISTING_INDEX_MS, parts.clock ?? systemClock),
     cartTokens: parts.cartTokens ?? cartTokenSigner(parts.config.CART_TOKEN_SECRET ?? randomBytes(32)),
-    media: new MediaFolder(parts.config.MEDIA_DIR),
+    media: openMediaStorage(parts.config),
     publishing: parts.publishing ?? null,
   };
 }
