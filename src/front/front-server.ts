@@ -12,7 +12,8 @@ import { CustomDomainRouter } from './custom-domain-router.ts';
 import { renderFor } from './rendering-request.ts';
 import { cacheControlFor, sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
 import { serveMedia } from './media-answers.ts';
-import { parseMediaUrl, type MediaFolder } from '../server/media/media-folder.ts';
+import { parseMediaUrl } from '../server/media/media-folder.ts';
+import type { MediaStorage } from '../server/media/media-storage.ts';
 import { hasDerivatives, parseDerivativeQuery } from '../lib/responsive-image.ts';
 import { sendDerivative, type ImageDerivatives } from './image-derivatives.ts';
 
@@ -57,7 +58,7 @@ export type FrontOptions = {
   /** Public catalog answers of the API kept for about a second (shoppers' calls only, not renders). */
   microcache?: ApiMicrocache;
   /** Stores' own media (`/{slug}/media/{name}`), served after the API allowed the shopper in. */
-  media?: MediaFolder;
+  media?: MediaStorage;
   /** AVIF/WebP derivatives of local images (`{image}?w=…&fm=…`); without it those requests get the original. */
   images?: ImageDerivatives;
   /** What every render is handed besides the request: the API to call, the public site origin, the `PUBLIC_*` settings. */
@@ -224,7 +225,7 @@ export function createFrontListener(options: FrontOptions) {
             res,
             { ...found, pathname: path },
             {
-              folder: options.media,
+              storage: options.media,
               apiFetch: options.apiFetch,
               documentHeaders: DOCUMENT_HEADERS,
               ...(derivative && options.images ? { derivative: { images: options.images, request: derivative } } : {}),

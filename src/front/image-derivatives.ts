@@ -39,6 +39,21 @@ export class ImageDerivatives {
     this.root = path.resolve(root);
   }
 
+  /**
+   * A local copy of an original kept elsewhere (the media bucket), by its key and version: fetched once per
+   * version, so its derivatives are made as a local original's are (docs/decisions/205-s3-media-storage.md).
+   */
+  async localCopy(key: string, version: string, read: () => Promise<Uint8Array>): Promise<string> {
+    const name = createHash('sha256').update(`${key}\0${version}`).digest('hex').slice(0, 40);
+    const file = path.join(this.root, 'originals', name.slice(0, 2), `${name}${path.extname(key)}`);
+    if (await exists(file)) return file;
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, await read());
+    await rename(temporary, file);
+    return file;
+  }
+
   /** The cache file of a derivative of `source`, made now if needed; null when the source cannot be processed. */
   async derive(source: string, request: DerivativeRequest): Promise<string | null> {
     let found;

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiError } from '../lib/api-error.ts';
+import { etagMatches } from '../lib/etag.ts';
 import { createRequester, getStore } from '../lib/api-client/index.ts';
 import { headerCookieJar, parseCookies } from '../lib/cookies.ts';
 import { SESSION_COOKIE } from '../server/console/sessions.ts';
-import type { MediaFolder } from '../server/media/media-folder.ts';
+import type { MediaStorage, StoredMedia } from '../server/media/media-storage.ts';
 import { sendEntry, type StaticEntry } from './static-files.ts';
 import type { DerivativeRequest } from '../lib/responsive-image.ts';
 import { sendDerivative, type ImageDerivatives } from './image-derivatives.ts';
@@ -75,7 +76,7 @@ export async function serveMedia(
   res: ServerResponse,
   media: MediaRequest,
   options: {
-    folder: MediaFolder;
+    storage: MediaStorage;
     apiFetch: ApiFetch;
     documentHeaders: Record<string, string>;
     /** The request asks for an AVIF/WebP derivative of the file: same access rule, same cache policy. */
@@ -97,7 +98,7 @@ export async function serveMedia(
     plain(res, 503, 'The service is temporarily unavailable. Please try again.', { 'retry-after': '5' });
     return;
   }
-  const file = await options.folder.find(media.slug, media.name);
+  const file = await options.storage.find(media.slug, media.name);
   if (!file) {
     plain(res, 404, 'Not found');
     return;
@@ -105,15 +106,41 @@ export async function serveMedia(
   const cacheControl = access.restricted ? 'private, no-store' : 'public, max-age=300';
   if (options.derivative) {
     const { images, request } = options.derivative;
-    return sendDerivative(req, res, { images, request, source: file.file, original: media.pathname, cacheControl });
+    // A bucket's object is copied to the derivatives' cache once per version: sharp reads files.
+    const source = file.file ?? (await images.localCopy(`${media.slug}/${media.name}`, file.version, file.read));
+    return sendDerivative(req, res, { images, request, source, original: media.pathname, cacheControl });
   }
-  const entry: StaticEntry = {
-    etag: `"${file.size.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}"`,
-    type: file.type,
-    variants: [{ file: file.file, size: file.size, encoding: null }],
-  };
   // An SVG can carry script: it gets the documents' policy, like every SVG the front serves.
   const headers = file.type === 'image/svg+xml' ? { ...options.documentHeaders } : {};
   headers['cache-control'] = cacheControl;
+  if (file.file === null) {
+    await sendObject(req, res, file, headers);
+    return;
+  }
+  const entry: StaticEntry = {
+    etag: `"${file.version}"`,
+    type: file.type,
+    variants: [{ file: file.file, size: file.size, encoding: null }],
+  };
   sendEntry(req, res, entry, media.pathname, headers);
+}
+
+/** Answers an object of the media bucket through the front (the bucket itself is never public). */
+async function sendObject(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: StoredMedia,
+  headers: Record<string, string>,
+): Promise<void> {
+  const etag = `"${file.version}"`;
+  const common = { ...headers, etag };
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
+    res.writeHead(304, common);
+    res.end();
+    return;
+  }
+  const body = await file.read();
+  res.writeHead(200, { ...common, 'content-type': file.type, 'content-length': String(body.byteLength) });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -16,7 +16,7 @@ import { readRebuildToken } from './rebuild-token.ts';
 import { inProcessApiFetch } from './in-process-api.ts';
 import { ApiMicrocache } from './api-microcache.ts';
 import { SnapshotApiMemo } from './snapshot-api-memo.ts';
-import { MediaFolder } from '../server/media/media-folder.ts';
+import { openMediaStorage } from '../server/media/open-media.ts';
 import { ImageDerivatives } from './image-derivatives.ts';
 import { loadConfig, publicSiteUrl } from '../server/config.ts';
 import type { Publisher } from '../server/publishing/publishing.ts';
@@ -130,7 +130,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     domains: { platformDomain: config.PLATFORM_DOMAIN, shopDomain: config.SHOP_DOMAIN },
     prerenderSecret,
     microcache,
-    media: new MediaFolder(path.resolve(config.MEDIA_DIR)),
+    media: openMediaStorage(config),
     images: new ImageDerivatives(path.resolve(config.IMAGE_CACHE_DIR)),
     renderContext: () => renderContext,
     publicEnv,

@@ -35,9 +35,10 @@ import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { apiSecureHeaders } from './http/secure-headers.ts';
 import { listingRoutes } from './listings/routes.ts';
-import { MediaFolder } from './media/media-folder.ts';
+import { openMediaStorage } from './media/open-media.ts';
 import { IMAGE_UPLOAD_PATH } from './console/image-routes.ts';
 import { SETTINGS_PATHS } from './console/settings-routes.ts';
+import { RECIPIENT_IMPORT_PATH } from './console/recipient-routes.ts';
 import type { Publishing } from './publishing/publishing.ts';
 import { searchRoutes } from './search/routes.ts';
 
@@ -85,7 +86,7 @@ export function appDeps(parts: AppParts): AppDeps {
     stores: parts.stores ?? new StoreCache(parts.config.STORE_CACHE_MS, parts.clock ?? systemClock),
     listings: parts.listings ?? new ListingIndexes(parts.config.LISTING_INDEX_MS, parts.clock ?? systemClock),
     cartTokens: parts.cartTokens ?? cartTokenSigner(parts.config.CART_TOKEN_SECRET ?? randomBytes(32)),
-    media: new MediaFolder(parts.config.MEDIA_DIR),
+    media: openMediaStorage(parts.config),
     publishing: parts.publishing ?? null,
   };
 }
@@ -117,9 +118,9 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
       maxAge: 600,
     }),
   );
-  // An image upload has its own, larger limit (MEDIA_MAX_UPLOAD_MB, image-routes.ts), and so do a store's
-  // settings, whose four policy texts alone may be 200,000 characters (settings-routes.ts).
-  app.use('*', limitBody(64 * 1024, { except: [IMAGE_UPLOAD_PATH, SETTINGS_PATHS] }));
+  // An image upload, a store's settings (four policy texts alone may be 200,000 characters) and a
+  // recipients' CSV have their own, larger limits (image-routes.ts, settings-routes.ts, recipient-routes.ts).
+  app.use('*', limitBody(64 * 1024, { except: [IMAGE_UPLOAD_PATH, SETTINGS_PATHS, RECIPIENT_IMPORT_PATH] }));
   app.use('*', refuseNulInUrl);
   app.use('*', apiSecureHeaders);
   app.use('*', async (c, next) => {

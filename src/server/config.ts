@@ -73,6 +73,27 @@ const envSchema = z.object({
     .max(100)
     .default(10)
     .describe('the largest image the console uploads (MB); a larger one is refused with 413'),
+  S3_BUCKET: optionalText.describe(
+    'an S3-compatible bucket for the console’s uploads instead of `MEDIA_DIR` (which still serves the files the bucket has not got); the front reads objects after the store’s access check, so the bucket stays private (see [decisions/205](docs/decisions/205-s3-media-storage.md))',
+  ),
+  S3_REGION: z.string().trim().min(1).default('us-east-1').describe('the bucket’s region'),
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT', 'http://127.0.0.1:9000').describe(
+    'the S3-compatible service’s URL (MinIO, Cloudflare R2, …); AWS S3 when unset',
+  ),
+  S3_ACCESS_KEY_ID: optionalText.describe(
+    'with `S3_SECRET_ACCESS_KEY`, the bucket’s credentials; unset, the AWS SDK’s own chain (environment, instance role)',
+  ),
+  S3_SECRET_ACCESS_KEY: optionalText.describe('the secret of `S3_ACCESS_KEY_ID`'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1')
+    .describe('address objects as `{endpoint}/{bucket}/{key}` (most self-hosted services) rather than by subdomain'),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .default('')
+    .describe('put before every object key (`media/`), to share a bucket; files are `{S3_PREFIX}{slug}/{name}`'),
   IMAGE_CACHE_DIR: z
     .string()
     .trim()
@@ -176,6 +197,12 @@ const envSchema = z.object({
   RATE_LIMIT_ADMIN_SIGN_IN_PER_EMAIL: positiveInt(5).describe('console sign-in link requests per email and window'),
   RATE_LIMIT_ADMIN_SIGN_IN_PER_CLIENT: positiveInt(20).describe(
     'console sign-in link requests per client address and window',
+  ),
+  RATE_LIMIT_INVITATIONS_PER_STORE: positiveInt(100).describe(
+    'invitation mails a restricted store’s console sends per hour (adding and re-inviting recipients)',
+  ),
+  RATE_LIMIT_INVITATIONS_PER_RECIPIENT: positiveInt(3).describe(
+    'invitation mails to one recipient per hour (see [decisions/204](docs/decisions/204-recipients-and-domain-tokens.md))',
   ),
   ADMIN_SESSION_IDLE_MINUTES: positiveInt(120).describe(
     'a console session ends after this many minutes without a call (see [decisions/197](docs/decisions/197-operator-auth.md))',

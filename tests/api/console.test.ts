@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONSOLE_OPERATIONS } from '../../src/lib/contract/operations.ts';
-import { DEMO_OWNER_EMAIL, demoOwnerSignInLink } from '../../src/server/console/demo-owner.ts';
+import { DEMO_OWNER_EMAIL, DEMO_VIP_OWNER_EMAIL, demoOwnerSignInLink } from '../../src/server/console/demo-owner.ts';
 import { grantRole } from '../../src/server/console/operators.ts';
 import { confirmToken, mailedToken, operatorOf, signIn, siteOrigin, type Operator } from './support/operator.ts';
 import { FakePublisher } from './support/fake-publisher.ts';
@@ -67,7 +67,9 @@ describe('sign-in links', () => {
     const token = await mailedToken(api, 'owner@acme.test');
     const first = await confirmToken(api, token);
     expect(first.answer.status).toBe(200);
-    expect(first.answer.body.stores).toEqual([{ slug: 'acme', title: expect.any(String), role: 'owner' }]);
+    expect(first.answer.body.stores).toEqual([
+      { slug: 'acme', title: expect.any(String), role: 'owner', restricted: false },
+    ]);
     const cookie = first.answer.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^admin_session=[\w-]{40,};/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -227,7 +229,9 @@ describe('staff and roles', () => {
     expect(invited.body.data).toMatchObject({ email: 'editor@acme.test', role: 'editor', you: false });
     const { answer } = await confirmToken(api, await mailedToken(api, 'editor@acme.test'));
     expect(answer.status).toBe(200);
-    expect(answer.body.stores).toEqual([{ slug: 'acme', title: expect.any(String), role: 'editor' }]);
+    expect(answer.body.stores).toEqual([
+      { slug: 'acme', title: expect.any(String), role: 'editor', restricted: false },
+    ]);
     const editor = await signIn(api, 'editor@acme.test');
     for (const [method, path] of [
       ['GET', '/admin/stores/acme/staff'],
@@ -271,10 +275,12 @@ describe('staff and roles', () => {
     const me = staff.body.data.find((member: { you: boolean }) => member.you);
     expect(me.email).toBe('owner@acme.test');
     expect((await owner.call('DELETE', `/admin/stores/acme/staff/${operatorId}`)).status).toBe(200);
-    // acme also has the demo data's owner; vip's only owner is its last.
+    // acme also has the demo data's owner; so has vip, and once they are removed the new owner is its last.
     const vipOwner = await operatorOf(api, 'vip', 'only-owner@vip.test', 'owner');
     const vipStaff = await vipOwner.call('GET', '/admin/stores/vip/staff');
     const vipMe = vipStaff.body.data.find((member: { you: boolean }) => member.you);
+    const demoOwner = vipStaff.body.data.find((member: { email: string }) => member.email === DEMO_VIP_OWNER_EMAIL);
+    expect((await vipOwner.call('DELETE', `/admin/stores/vip/staff/${demoOwner.id}`)).status).toBe(200);
     const last = await vipOwner.call('PATCH', `/admin/stores/vip/staff/${vipMe.id}`, { body: { role: 'editor' } });
     expect(last.status).toBe(409);
     expect(last.body.message).toBe('A store must keep at least one owner.');

@@ -1,7 +1,7 @@
 /**
  * /admin: the sign-in form when signed out; once signed in, the operator's stores with their role and their
- * sections (console-sections.ts: the catalog, gift cards, orders, publishing and, for owners, settings, staff
- * and the audit log), sign out and sign out everywhere.
+ * sections (console-sections.ts: the catalog, gift cards, orders, publishing and, for owners, settings, staff,
+ * the audit log and a restricted store's access), sign out and sign out everywhere.
  */
 import { useState } from 'react';
 import { consoleApi } from '../../lib/api-client/console-api.ts';

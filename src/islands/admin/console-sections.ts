@@ -12,6 +12,8 @@ export type ConsoleSection = {
   /** The link on /admin, where several stores are listed: it names the store. */
   storeLabel: (title: string) => string;
   ownersOnly: boolean;
+  /** Only a restricted store has it (who may enter). */
+  restrictedOnly?: boolean;
 };
 
 const SECTIONS: ConsoleSection[] = [
@@ -22,13 +24,22 @@ const SECTIONS: ConsoleSection[] = [
   { path: 'orders', label: 'Orders', storeLabel: (title) => `Orders of ${title}`, ownersOnly: false },
   { path: 'publish', label: 'Publish', storeLabel: (title) => `Publish ${title}`, ownersOnly: false },
   { path: 'settings', label: 'Settings', storeLabel: (title) => `Settings of ${title}`, ownersOnly: true },
+  {
+    path: 'access',
+    label: 'Access',
+    storeLabel: (title) => `Access to ${title}`,
+    ownersOnly: true,
+    restrictedOnly: true,
+  },
   { path: 'staff', label: 'Staff', storeLabel: (title) => `Staff of ${title}`, ownersOnly: true },
   { path: 'audit', label: 'Audit log', storeLabel: (title) => `Audit log of ${title}`, ownersOnly: true },
 ];
 
 /** The sections this operator's role opens in `store`. */
 export const sectionsFor = (store: ConsoleStore): ConsoleSection[] =>
-  SECTIONS.filter((section) => !section.ownersOnly || store.role === 'owner');
+  SECTIONS.filter(
+    (section) => (!section.ownersOnly || store.role === 'owner') && (!section.restrictedOnly || store.restricted),
+  );
 
 export const sectionUrl = (store: ConsoleStore, section: ConsoleSection): string =>
   `/admin/${store.slug}/${section.path}`;

@@ -4,6 +4,7 @@
  * `confirmSignIn` hand over.
  */
 import type {
+  AllowedRecipient,
   AuditEntry,
   Build,
   BuildStarted,
@@ -21,10 +22,13 @@ import type {
   ConsoleOrderSummary,
   ConsoleSession,
   ConsoleStoreSettings,
+  DomainToken,
   Many,
+  NewDomainToken,
   One,
   OperatorRole,
   ProductRemoval,
+  RecipientImport,
   StaffMember,
   VariantRemoval,
 } from '../contract/answers.ts';
@@ -213,4 +217,25 @@ export const consoleApi = {
     ),
   fulfil: (slug: string, id: string, shipment: { carrier: string; tracking_number: string }) =>
     call<One<ConsoleOrder>>('POST', `${store(slug)}/orders/${encodeURIComponent(id)}/fulfillment`, shipment),
+  recipients: (slug: string, q: string, page: number) =>
+    call<Many<AllowedRecipient>>(
+      'GET',
+      `${store(slug)}/recipients?${new URLSearchParams({ q, page: String(page) }).toString()}`,
+    ),
+  addRecipient: (slug: string, email: string) =>
+    call<One<AllowedRecipient>>('POST', `${store(slug)}/recipients`, { email }),
+  reinviteRecipient: (slug: string, id: string) =>
+    call<One<AllowedRecipient>>('POST', `${store(slug)}/recipients/${encodeURIComponent(id)}/invitation`),
+  removeRecipient: (slug: string, id: string) =>
+    call<{ message: string }>('DELETE', `${store(slug)}/recipients/${encodeURIComponent(id)}`),
+  importRecipients: (slug: string, file: File, onProgress: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    return upload<One<RecipientImport>>(`${store(slug)}/recipients/import`, form, onProgress);
+  },
+  domainTokens: (slug: string) => call<Many<DomainToken>>('GET', `${store(slug)}/domain_tokens`),
+  createDomainToken: (slug: string, label: string) =>
+    call<One<NewDomainToken>>('POST', `${store(slug)}/domain_tokens`, { label }),
+  revokeDomainToken: (slug: string, id: string) =>
+    call<{ message: string }>('DELETE', `${store(slug)}/domain_tokens/${encodeURIComponent(id)}`),
 };

@@ -400,7 +400,15 @@ export type OperatorRole = z.infer<typeof operatorRole>;
 export const consoleSession = z
   .strictObject({
     email: z.string(),
-    stores: z.array(z.strictObject({ slug: z.string(), title: z.string(), role: operatorRole })),
+    stores: z.array(
+      z.strictObject({
+        slug: z.string(),
+        title: z.string(),
+        role: operatorRole,
+        /** Whether the store admits only its allowed recipients and domain tokens (its access page is offered then). */
+        restricted: z.boolean(),
+      }),
+    ),
     /** Sent back in `x-csrf-token` on every console write. */
     csrf_token: z.string(),
   })
@@ -814,3 +822,42 @@ export const consoleBundle = z
   })
   .meta({ id: 'ConsoleBundle' });
 export type ConsoleBundle = z.infer<typeof consoleBundle>;
+
+// ---------------------------------------------------------------- console: a restricted store's access lists
+// (docs/decisions/204-recipients-and-domain-tokens.md)
+
+/** Someone a restricted store lets in by the uuid of their link. */
+export const allowedRecipient = z
+  .strictObject({
+    id: z.string(),
+    email: z.string(),
+    created_at: z.string(),
+    /** When the console last mailed them their link; null when it never did (imported). */
+    invited_at: z.string().nullable(),
+  })
+  .meta({ id: 'AllowedRecipient' });
+export type AllowedRecipient = z.infer<typeof allowedRecipient>;
+
+const importedRow = z.strictObject({ row: z.number(), email: z.string() });
+
+/** What a CSV import did with each row (numbered from 1, the header included). */
+export const recipientImport = z
+  .strictObject({
+    added: z.array(importedRow),
+    already_listed: z.array(importedRow),
+    /** A row repeating an address of an earlier row of the file. */
+    duplicates: z.array(importedRow.extend({ first_row: z.number() })),
+    invalid: z.array(z.strictObject({ row: z.number(), value: z.string(), message: z.string() })),
+  })
+  .meta({ id: 'RecipientImport' });
+export type RecipientImport = z.infer<typeof recipientImport>;
+
+/** A domain token as listed: the secret masked, all but its last four characters. */
+export const domainToken = z
+  .strictObject({ id: z.string(), token: z.string(), label: z.string(), created_at: z.string() })
+  .meta({ id: 'DomainToken' });
+export type DomainToken = z.infer<typeof domainToken>;
+
+/** A new domain token, in full this once, with the store link that carries it. */
+export const newDomainToken = domainToken.extend({ link: z.string() }).meta({ id: 'NewDomainToken' });
+export type NewDomainToken = z.infer<typeof newDomainToken>;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  allowedRecipient,
   bundle,
   bundleItem,
   cart,
@@ -28,11 +29,13 @@ import {
   consoleSession,
   consoleStoreSettings,
   devMail,
+  domainToken,
   health,
   listing,
   listingPage,
   many,
   messageAnswer,
+  newDomainToken,
   one,
   order,
   paymentIntent,
@@ -40,6 +43,7 @@ import {
   productRemoval,
   productVariant,
   policy,
+  recipientImport,
   staffMember,
   storeInfo,
   variantRemoval,
@@ -47,6 +51,7 @@ import {
 } from './answers.ts';
 import {
   addLinePayload,
+  addRecipientPayload,
   addressPayload,
   auditQuery,
   bundleCreatePayload,
@@ -63,6 +68,7 @@ import {
   consoleProductsQuery,
   customDomainQuery,
   disableGiftCardPayload,
+  domainTokenPayload,
   finalizePayload,
   fulfilOrderPayload,
   giftCardAdjustmentPayload,
@@ -77,6 +83,8 @@ import {
   productEditPayload,
   productImageEditPayload,
   productIdsQuery,
+  recipientImportFields,
+  recipientsQuery,
   refundOrderPayload,
   removeGiftCardPayload,
   signInConfirmPayload,
@@ -595,6 +603,68 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'fulfilConsoleOrder',
     'Marks the order fulfilled with carrier and tracking number and mails the shopper.',
     { body: fulfilOrderPayload, answers: { 200: one(consoleOrder) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
+  ),
+  // A restricted store's access lists, owners only; 409 on a public store
+  // (docs/decisions/204-recipients-and-domain-tokens.md).
+  consoleCall(
+    'get',
+    `${A}/recipients`,
+    'listRecipients',
+    'The restricted store’s allowed recipients by address, 25 a page; `q` matches part of an address (owners only).',
+    { query: recipientsQuery, answers: { 200: many(allowedRecipient) }, errors: [...CONSOLE_STORE_ERRORS, 409, 422] },
+  ),
+  consoleCall(
+    'post',
+    `${A}/recipients`,
+    'addRecipient',
+    'Lists an address with a new uuid and mails it the store link carrying that uuid; invitations are rate limited (owners only).',
+    { body: addRecipientPayload, answers: { 201: one(allowedRecipient) }, errors: [...CONSOLE_STORE_ERRORS, 409, 429] },
+  ),
+  consoleCall(
+    'post',
+    `${A}/recipients/import`,
+    'importRecipients',
+    'Lists every valid address of a CSV file (one a row, header optional) and reports each row: added, already listed, repeated or invalid; mails nobody (owners only).',
+    {
+      upload: recipientImportFields,
+      answers: { 200: one(recipientImport) },
+      errors: [...CONSOLE_STORE_ERRORS, 409, 413, 422],
+    },
+  ),
+  consoleCall(
+    'post',
+    `${A}/recipients/{id}/invitation`,
+    'reinviteRecipient',
+    'Mails a listed recipient their link again; rate limited (owners only).',
+    { answers: { 200: one(allowedRecipient) }, errors: [...CONSOLE_STORE_ERRORS, 409, 429] },
+  ),
+  consoleCall(
+    'delete',
+    `${A}/recipients/{id}`,
+    'removeRecipient',
+    'Takes a recipient off the list: their link and the browsers they verified stop opening the store at once (owners only).',
+    { answers: { 200: messageAnswer }, errors: [...CONSOLE_STORE_ERRORS, 409] },
+  ),
+  consoleCall(
+    'get',
+    `${A}/domain_tokens`,
+    'listDomainTokens',
+    'The restricted store’s domain tokens, newest first, masked (owners only).',
+    { answers: { 200: many(domainToken) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
+  ),
+  consoleCall(
+    'post',
+    `${A}/domain_tokens`,
+    'createDomainToken',
+    'Makes a random domain token, answered in full this once with the store link carrying it (owners only).',
+    { body: domainTokenPayload, answers: { 201: one(newDomainToken) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
+  ),
+  consoleCall(
+    'delete',
+    `${A}/domain_tokens/{id}`,
+    'revokeDomainToken',
+    'Revokes a domain token: it stops opening the store at once (owners only).',
+    { answers: { 200: messageAnswer }, errors: [...CONSOLE_STORE_ERRORS, 409] },
   ),
   tokenCall(
     'post',

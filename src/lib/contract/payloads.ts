@@ -874,3 +874,29 @@ export type BundleEditPayload = z.input<typeof bundleEditPayload>;
 
 /** `?q=…&page=N` of the console's bundle list: q matches names. */
 export const consoleBundlesQuery = z.object(consoleProductsQuery.shape);
+
+// ---------------------------------------------------------------- console: a restricted store's access lists
+// (docs/decisions/204-recipients-and-domain-tokens.md)
+
+/** `{"email":"…"}`: list someone as an allowed recipient and mail them their link. */
+export const addRecipientPayload = z.object({ email: operatorEmail }).meta({ id: 'AddRecipientPayload' });
+
+/** `?q=…&page=N` of the allowed recipients: q matches part of an address. */
+export const recipientsQuery = z.object({
+  q: z.string().trim().toLowerCase().max(254, 'Search must be at most 254 characters.').default(''),
+  page: pageOf('Page must be a whole number from 1.'),
+});
+
+/** The CSV import (`multipart/form-data`): the `file` part is the whole of it. */
+export const recipientImportFields = z.object({}).meta({ id: 'RecipientImportFields' });
+
+/** `{"label":"…"}`: a new domain token; the label only tells tokens apart on the page. */
+export const domainTokenPayload = z
+  .object({
+    label: z
+      .string({ error: 'Label must be text.' })
+      .trim()
+      .max(100, 'Label must be at most 100 characters.')
+      .default(''),
+  })
+  .meta({ id: 'DomainTokenPayload' });

@@ -5,10 +5,13 @@ import { grantRole } from './operators.ts';
 import { newSignInLink } from './sign-in-links.ts';
 
 export const DEMO_OWNER_EMAIL = 'owner@acme.example';
+/** The restricted demo store's own owner, who manages its recipients and domain tokens (ADR 204). */
+export const DEMO_VIP_OWNER_EMAIL = 'owner@vip.example';
 
-/** Makes the demo owner the owner of the demo store `acme` (loaded with the demo data only). */
+/** Makes the demo owners owners of the demo stores `acme` and `vip` (loaded with the demo data only). */
 export async function seedDemoOwner(db: Kysely<Database>): Promise<void> {
   await grantRole(db, 'acme', DEMO_OWNER_EMAIL, 'owner');
+  await grantRole(db, 'vip', DEMO_VIP_OWNER_EMAIL, 'owner');
 }
 
 /** A fresh sign-in link of the demo owner, or null when the database has none (not the demo data). */

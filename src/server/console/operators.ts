@@ -22,7 +22,7 @@ export function operatorStores(db: Db, operatorId: number) {
   return db
     .selectFrom('store_operators as so')
     .innerJoin('stores as s', 's.id', 'so.store_id')
-    .select(['s.slug', 's.title', 'so.role'])
+    .select(['s.slug', 's.title', 'so.role', 's.restricted'])
     .where('so.operator_id', '=', operatorId)
     .orderBy('s.title')
     .orderBy('s.slug')

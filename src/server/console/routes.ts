@@ -1,9 +1,9 @@
 /**
  * The console's API under /api/admin (docs/decisions/197-operator-auth.md): sign-in links, sessions,
- * staff, the audit log and store settings, and the stores' products, collections, bundles, gift cards and
- * orders. Every write must come from the site's own origin; every signed-in write carries the session's
- * CSRF token; a store the operator has no role in is 404, like one that does not exist; an editor on an
- * owner's route is 403.
+ * staff, the audit log and store settings, the stores' products, collections, bundles, gift cards and
+ * orders, and restricted stores' access lists. Every write must come from the site's own origin; every
+ * signed-in write carries the session's CSRF token; a store the operator has no role in is 404, like one
+ * that does not exist; an editor on an owner's route is 403.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -25,6 +25,7 @@ import { intId, readJson, readQuery } from '../http/validation.ts';
 import { recordAudit } from './audit.ts';
 import { consoleBundleRoutes } from './bundle-routes.ts';
 import { consoleCollectionRoutes } from './collection-routes.ts';
+import { consoleDomainTokenRoutes } from './domain-token-routes.ts';
 import { consoleGiftCardRoutes } from './gift-card-routes.ts';
 import { consoleImageRoutes } from './image-routes.ts';
 import { consoleOrderRoutes } from './order-routes.ts';
@@ -34,6 +35,7 @@ import { consoleProductRoutes } from './product-routes.ts';
 import { consoleProductLifecycleRoutes } from './product-lifecycle-routes.ts';
 import { consoleVariantRoutes } from './variant-routes.ts';
 import { consoleSettingsRoutes } from './settings-routes.ts';
+import { consoleRecipientRoutes } from './recipient-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
 import { PUBLISHING_MESSAGES, publishingRoutes, TOKEN_PATHS, tokenRequired } from '../publishing/routes.ts';
 
@@ -142,6 +144,11 @@ export function consoleRoutes(deps: AppDeps) {
   // Money leaving the store is the owners' call (docs/decisions/198-console-orders.md).
   app.use('/stores/:slug/orders/:id/refunds', ownersOnly);
   app.use('/stores/:slug/orders/:id/refunds/*', ownersOnly);
+  // Who may enter a restricted store is a store setting (docs/decisions/204-recipients-and-domain-tokens.md).
+  app.use('/stores/:slug/recipients', ownersOnly);
+  app.use('/stores/:slug/recipients/*', ownersOnly);
+  app.use('/stores/:slug/domain_tokens', ownersOnly);
+  app.use('/stores/:slug/domain_tokens/*', ownersOnly);
 
   const sessionAnswer = async (operatorId: number, email: string, csrfToken: string): Promise<ConsoleSession> => ({
     email,
@@ -370,6 +377,8 @@ export function consoleRoutes(deps: AppDeps) {
   app.route('/stores/:slug/gift_cards', consoleGiftCardRoutes(deps));
   app.route('/stores/:slug/orders', consoleOrderRoutes(deps));
   app.route('/stores/:slug/settings', consoleSettingsRoutes(deps));
+  app.route('/stores/:slug/recipients', consoleRecipientRoutes(deps));
+  app.route('/stores/:slug/domain_tokens', consoleDomainTokenRoutes(deps));
   // Publishing: owners and editors, or the bearer token (docs/decisions/202-publishing-builds.md).
   app.route('/', publishingRoutes(deps));
 

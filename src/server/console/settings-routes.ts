@@ -18,7 +18,8 @@ import type { AppDeps } from '../http/context.ts';
 import { conflict, invalidField, notFound } from '../http/errors.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { readJson } from '../http/validation.ts';
-import { type MediaFolder, mediaUrl, parseMediaUrl } from '../media/media-folder.ts';
+import { mediaUrl, parseMediaUrl } from '../media/media-folder.ts';
+import type { MediaStorage } from '../media/media-storage.ts';
 import { MULTIPART_OVERHEAD, readUpload, withStagedMedia } from '../media/image-upload.ts';
 import { checkUploadedImage, IMAGE_MESSAGES } from '../media/uploaded-image.ts';
 import { auditChange } from './audit-change.ts';
@@ -113,7 +114,7 @@ async function unusedFavicon(trx: Kysely<Database>, slug: string, url: string | 
   return others.length === 0 ? file : null;
 }
 
-const removeFile = (media: MediaFolder, file: { slug: string; name: string } | null) =>
+const removeFile = (media: MediaStorage, file: { slug: string; name: string } | null) =>
   file ? media.remove(file.slug, file.name) : Promise.resolve();
 
 async function storeRow(db: Kysely<Database>, storeId: number, lock: boolean): Promise<StoreRow | undefined> {

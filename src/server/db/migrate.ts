@@ -20,6 +20,7 @@ import * as catalogEditing from './migrations/0018_catalog_editing.ts';
 import * as uploadedImages from './migrations/0019_uploaded_images.ts';
 import * as builds from './migrations/0020_builds.ts';
 import * as storeSettingsVersion from './migrations/0021_store_settings_version.ts';
+import * as storeAccessLists from './migrations/0022_store_access_lists.ts';
 import * as collectionBundleVersions from './migrations/0023_collection_bundle_versions.ts';
 import * as variantEditing from './migrations/0024_variant_editing.ts';
 import * as owedConsoleRefunds from './migrations/0026_owed_console_refunds.ts';
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019_uploaded_images': uploadedImages,
   '0020_builds': builds,
   '0021_store_settings_version': storeSettingsVersion,
+  '0022_store_access_lists': storeAccessLists,
   '0023_collection_bundle_versions': collectionBundleVersions,
   '0024_variant_editing': variantEditing,
   '0026_owed_console_refunds': owedConsoleRefunds,

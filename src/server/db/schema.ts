@@ -45,11 +45,18 @@ export type AllowedRecipientsTable = {
   id: string;
   store_id: number;
   email: string;
+  created_at: Generated<Date>;
+  /** When the console last mailed this recipient their link; null when it never did (imported). */
+  invited_at: Date | null;
 };
 
 export type AllowedDomainTokensTable = {
+  /** The console's handle on a token: revoking names it, never the secret itself. */
+  id: Generated<string>;
   store_id: number;
   token: string;
+  label: Generated<string>;
+  created_at: Generated<Date>;
 };
 
 export type BrowserTokensTable = {

@@ -6,7 +6,7 @@ import type { CartTokens } from '../carts/cart-tokens.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { TestProcessor } from '../payments/test-processor.ts';
 import type { ListingIndexes } from '../listings/listing-index.ts';
-import type { MediaFolder } from '../media/media-folder.ts';
+import type { MediaStorage } from '../media/media-storage.ts';
 import type { Publishing } from '../publishing/publishing.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import type { StoreCache } from './store-access.ts';
@@ -46,8 +46,8 @@ export type AppDeps = {
   listings: ListingIndexes;
   /** Signs and recognises cart tokens (the secret every instance shares). */
   cartTokens: CartTokens;
-  /** The stores' media (MEDIA_DIR), where the console's uploads go. */
-  media: MediaFolder;
+  /** The stores' media (MEDIA_DIR or an S3 bucket), where the console's uploads go. */
+  media: MediaStorage;
   /**
    * Builds of the storefront's pages, through the publisher the storefront process lends; null when the
    * API runs alone (`npm run start:api`): publishing then answers 503.

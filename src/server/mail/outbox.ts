@@ -10,7 +10,7 @@ import type { Database, MailRow } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
 
-export type MailKind = 'order_receipt' | 'sign_in_link' | 'order_shipped' | 'order_refund';
+export type MailKind = 'order_receipt' | 'sign_in_link' | 'order_shipped' | 'order_refund' | 'recipient_invitation';
 
 export type NewMail = {
   kind: MailKind;

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { HttpError, invalidField } from '../http/errors.ts';
-import type { MediaFolder } from './media-folder.ts';
+import type { MediaStorage } from './media-storage.ts';
 
 export type UploadForm = Record<string, string | File | (string | File)[]>;
 
@@ -37,7 +37,7 @@ export async function readUpload(
  * file (or, when the commit itself failed, the placed one) is deleted.
  */
 export async function withStagedMedia<T>(
-  media: MediaFolder,
+  media: MediaStorage,
   file: { slug: string; name: string; data: Uint8Array },
   write: (place: () => Promise<void>) => Promise<T>,
 ): Promise<T> {

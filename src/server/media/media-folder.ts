@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENT_TYPES, IMAGE_EXTENSIONS } from '../../lib/content-types.ts';
 import { isSlug } from '../../lib/slug.ts';
+import type { MediaStorage, StagedMedia, StoredMedia } from './media-storage.ts';
 
 /**
  * A store's own media (product images, favicon) outside `public/`: `{MEDIA_DIR}/{slug}/{name}`, reached
@@ -41,15 +42,13 @@ export function parseMediaUrl(pathname: string): { slug: string; name: string } 
   return isSlug(slug) && isMediaName(name) ? { slug, name } : null;
 }
 
-export type MediaFile = {
+export type MediaFile = StoredMedia & {
   file: string;
-  size: number;
   mtimeMs: number;
-  type: string;
-}
+};
 
 /** The media folder: files are looked up on every request (uploads replace them), never cached here. */
-export class MediaFolder {
+export class MediaFolder implements MediaStorage {
   readonly root: string;
 
   constructor(root: string) {
@@ -63,7 +62,14 @@ export class MediaFolder {
     try {
       const found = await stat(file);
       if (!found.isFile()) return null;
-      return { file, size: found.size, mtimeMs: found.mtimeMs, type: CONTENT_TYPES[path.extname(name).toLowerCase()]! };
+      return {
+        file,
+        size: found.size,
+        mtimeMs: found.mtimeMs,
+        version: `${found.size.toString(36)}-${Math.floor(found.mtimeMs).toString(36)}`,
+        type: CONTENT_TYPES[path.extname(name).toLowerCase()]!,
+        read: async () => new Uint8Array(await readFile(file)),
+      };
     } catch {
       return null;
     }
@@ -105,10 +111,3 @@ export class MediaFolder {
     return path.join(this.root, slug);
   }
 }
-
-export type StagedMedia = {
-  /** Moves the file into place and answers its URL. */
-  place(): Promise<string>;
-  /** Deletes the temporary file. */
-  discard(): Promise<void>;
-};

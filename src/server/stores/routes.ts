@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { customDomainQuery, verifyPayload } from '../../lib/contract/payloads.ts';
-import { normalizeHost } from '../../lib/custom-domain.ts';
-import { storeUrl } from '../../lib/store-links.ts';
 import { policyKind } from '../../lib/contract/answers.ts';
 import { listCollections } from '../catalog/queries.ts';
 import { reshapePolicy, reshapeStore } from '../catalog/reshape.ts';
@@ -12,19 +10,7 @@ import { assertAccess, findStoreByDomain, hasAllowedLists } from '../http/store-
 import { clientAddress, enforceLimits } from '../http/rate-limit.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-
-/** The emailed link opens the store on its own domain when asked from there, else under `/{slug}` on the site. */
-function signInLink(
-  store: { slug: string; custom_domain: string | null },
-  customDomain: string | undefined,
-  siteUrl: string,
-  recipientId: string,
-): URL {
-  const onOwnDomain = Boolean(customDomain && store.custom_domain === normalizeHost(customDomain));
-  const link = storeUrl({ slug: store.slug, customDomain: onOwnDomain ? store.custom_domain : null }, '/', siteUrl);
-  link.searchParams.set('uuid', recipientId);
-  return link;
-}
+import { accessLink, askedOnOwnDomain } from './access-links.ts';
 
 /** Same words whether or not the address is listed: the answer must not reveal the list. */
 const VERIFY_ANSWER = { message: 'If this email address is on the list, a sign-in link is on its way.' };
@@ -77,7 +63,9 @@ export function storeRoutes(deps: AppDeps) {
       .where('email', '=', body.email)
       .executeTakeFirst();
     if (recipient) {
-      const link = signInLink(store, c.req.query('custom_domain'), config.PUBLIC_SITE_URL, recipient.id);
+      // The emailed link opens the store on its own domain when asked from there, else under `/{slug}` on the site.
+      const onOwnDomain = askedOnOwnDomain(store, c.req.query('custom_domain'));
+      const link = accessLink(store, onOwnDomain, config.PUBLIC_SITE_URL, { uuid: recipient.id });
       // The browser token and the mail that makes it usable are one change (ADR 100). Delivery is the
       // worker's: no SMTP round trip in this answer, so a listed address answers about as fast as an unlisted one.
       await db.transaction().execute(async (trx) => {

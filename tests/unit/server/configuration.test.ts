@@ -16,7 +16,7 @@ function readmeRows(): ReadmeRow[] {
   const table = section.slice(section.indexOf('\n|')).split('\n\n')[0] ?? '';
   return table
     .split('\n')
-    .filter((line) => /^\| `[A-Z_]+` \|/.test(line))
+    .filter((line) => /^\| `[A-Z][A-Z0-9_]*` \|/.test(line))
     .map((line) => {
       const [name = '', defaultCell = '', meaning = ''] = line.slice(2, -2).split(' | ');
       return { name: name.replaceAll('`', ''), defaultCell, meaning };

@@ -1,0 +1,108 @@
+/**
+ * An S3-compatible stand-in for the tests (docs/decisions/205-s3-media-storage.md): the four object calls the
+ * media storage makes (PUT, HEAD, GET, DELETE), path-style, in memory, on a local port. It checks that a call
+ * is signed with the expected access key, so a test cannot pass with the credentials left out; it does not
+ * check the signature itself (the AWS SDK makes it).
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeObject = { body: Buffer; type: string; etag: string; modified: Date };
+
+export type FakeS3 = {
+  endpoint: string;
+  /** Objects by `{bucket}/{key}`. */
+  objects: Map<string, FakeObject>;
+  close(): Promise<void>;
+};
+
+const readBody = async (req: IncomingMessage): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/** `aws-chunked` content (a streamed upload): `{hex size};chunk-signature=…\r\n{data}\r\n`… until size 0. */
+function decodeAwsChunked(raw: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf('\r\n', at);
+    const size = Number.parseInt(raw.subarray(at, lineEnd).toString('latin1').split(';')[0]!, 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+const xmlError = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`;
+
+export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
+  const objects = new Map<string, FakeObject>();
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const key = decodeURIComponent(new URL(req.url ?? '/', 'http://s3.local').pathname.slice(1));
+      if (!(req.headers.authorization ?? '').includes(`Credential=${accessKeyId}/`)) {
+        res.writeHead(403, { 'content-type': 'application/xml' });
+        res.end(req.method === 'HEAD' ? undefined : xmlError('InvalidAccessKeyId'));
+        return;
+      }
+      const found = objects.get(key);
+      const missing = () => {
+        res.writeHead(404, { 'content-type': 'application/xml' });
+        res.end(req.method === 'HEAD' ? undefined : xmlError('NoSuchKey'));
+      };
+      switch (req.method) {
+        case 'PUT': {
+          const raw = await readBody(req);
+          const body = (req.headers['content-encoding'] ?? '').includes('aws-chunked') ? decodeAwsChunked(raw) : raw;
+          const etag = `"${createHash('md5').update(body).digest('hex')}"`;
+          objects.set(key, {
+            body,
+            type: req.headers['content-type'] ?? 'application/octet-stream',
+            etag,
+            modified: new Date(),
+          });
+          res.writeHead(200, { etag });
+          res.end();
+          return;
+        }
+        case 'HEAD':
+        case 'GET': {
+          if (!found) {
+            missing();
+            return;
+          }
+          if (req.headers['if-match'] && req.headers['if-match'] !== found.etag) {
+            res.writeHead(412, { 'content-type': 'application/xml' });
+            res.end(xmlError('PreconditionFailed'));
+            return;
+          }
+          res.writeHead(200, {
+            'content-type': found.type,
+            'content-length': String(found.body.length),
+            etag: found.etag,
+            'last-modified': found.modified.toUTCString(),
+          });
+          res.end(req.method === 'GET' ? found.body : undefined);
+          return;
+        }
+        case 'DELETE':
+          objects.delete(key);
+          res.writeHead(204);
+          res.end();
+          return;
+        default:
+          res.writeHead(405);
+          res.end();
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    objects,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
