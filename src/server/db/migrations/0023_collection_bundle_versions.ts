@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger bundles_version before update on bundles
+  // Only updates naming the form's columns fire it: finalize's stock triggers update the bundles' listing
+  // columns (migration 0015) and pay nothing for this one.
+  await sql`create trigger bundles_version before update of name, description_html, featured, position on bundles
     for each row execute function bundles_bump_version()`.execute(db);
   await sql`
     create function collections_bump_version() returns trigger language plpgsql as $$
@@ -33,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger collections_version before update on collections
+  await sql`create trigger collections_version before update of handle, title, description, position on collections
     for each row execute function collections_bump_version()`.execute(db);
 
   // Members are on the forms too: any statement writing a bundle's items or a collection's members makes
