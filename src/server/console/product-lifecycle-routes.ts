@@ -18,6 +18,7 @@ import { auditChange } from './audit-change.ts';
 import { lockProductAt, productAnswer } from './product-routes.ts';
 import type { ConsoleEnv } from './routes.ts';
 import { claimSkus, VARIANT_ROUTE_MESSAGES } from './variant-routes.ts';
+import { catalogWrite } from './catalog-writes.ts';
 
 export const PRODUCT_LIFECYCLE_MESSAGES = {
   inBundles: (names: string) => `The bundle ${names} holds this product: import the bundle without it first.`,
@@ -39,14 +40,15 @@ function catalogKeyOf(name: string): string {
 }
 
 /** `POST …/stores/{slug}/products` and `DELETE …/stores/{slug}/products/{id}` of the console API. */
-export function consoleProductLifecycleRoutes({ db, clock }: AppDeps) {
+export function consoleProductLifecycleRoutes(deps: AppDeps) {
+  const { db, clock } = deps;
   const app = new Hono<ConsoleEnv>();
 
   app.post('/', async (c) => {
     const form = await readJson(c, productCreatePayload);
     const storeId = c.var.consoleStore.id;
     const now = clock.now();
-    const productId = await db.transaction().execute(async (trx) => {
+    const productId = await catalogWrite(deps, c, async (trx) => {
       await claimSkus(trx, storeId, [{ sku: form.variant.sku, field: 'variant.sku' }], []);
       const last = await trx
         .selectFrom('products')
@@ -118,7 +120,7 @@ export function consoleProductLifecycleRoutes({ db, clock }: AppDeps) {
     const { version } = readQuery(c, variantRemovalQuery);
     const storeId = c.var.consoleStore.id;
     const now = clock.now();
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await catalogWrite(deps, c, async (trx) => {
       await lockProductAt(trx, storeId, productId, version);
       const before = await productAnswer(trx, storeId, productId);
       if (!before) throw notFound();

@@ -19,6 +19,7 @@ import { intId, readJson, readQuery } from '../http/validation.ts';
 import { auditChange } from './audit-change.ts';
 import { lockProductAt, PRODUCT_MESSAGES, productAnswer } from './product-routes.ts';
 import type { ConsoleEnv } from './routes.ts';
+import { catalogWrite } from './catalog-writes.ts';
 
 type Db = Kysely<Database>;
 
@@ -73,7 +74,8 @@ const bumpVersion = (trx: Db, productId: number) =>
     .execute();
 
 /** `…/stores/{slug}/products/{id}/variants…` of the console API. */
-export function consoleVariantRoutes({ db, clock }: AppDeps) {
+export function consoleVariantRoutes(deps: AppDeps) {
+  const { db, clock } = deps;
   const app = new Hono<ConsoleEnv>();
 
   app.put('/', async (c) => {
@@ -81,7 +83,7 @@ export function consoleVariantRoutes({ db, clock }: AppDeps) {
     const form = await readJson(c, productVariantsPayload);
     const storeId = c.var.consoleStore.id;
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await catalogWrite(deps, c, async (trx) => {
       await lockProductAt(trx, storeId, productId, form.version);
       const before = (await productAnswer(trx, storeId, productId))!;
       const current = new Map(before.variants.map((v) => [Number(v.id), v]));
@@ -140,7 +142,7 @@ export function consoleVariantRoutes({ db, clock }: AppDeps) {
     const form = await readJson(c, variantAddPayload);
     const storeId = c.var.consoleStore.id;
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await catalogWrite(deps, c, async (trx) => {
       const { option_names: optionNames } = await lockProductAt(trx, storeId, productId, form.version);
       const problems = Object.entries(optionProblems(optionNames, form.options));
       if (problems.length > 0) throw invalid(Object.fromEntries(problems.map(([name, m]) => [`options.${name}`, [m]])));
@@ -211,7 +213,7 @@ export function consoleVariantRoutes({ db, clock }: AppDeps) {
     const storeId = c.var.consoleStore.id;
     const now = clock.now();
     let outcome: 'deleted' | 'deactivated' = 'deleted';
-    await db.transaction().execute(async (trx) => {
+    await catalogWrite(deps, c, async (trx) => {
       await lockProductAt(trx, storeId, productId, version);
       const before = (await productAnswer(trx, storeId, productId))!;
       const variant = before.variants.find((v) => v.id === String(variantId));
