@@ -48,6 +48,7 @@ export default tseslint.config(
     ignores: [
       'dist*/**',
       'builds/**',
+      'bench/tmp/**',
       '.astro/**',
       '.data*/**',
       'node_modules/**',

@@ -8,20 +8,22 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { astroBuildIsStale, astroEntry } from '../src/front/astro-build.ts';
 import { bareTarget, load, apiTargets, pacedTargets, type LoadFigures } from './bench/api-bench.ts';
 import { BENCH, BENCH_CART_TOKEN_SECRET } from './bench/bench-env.ts';
-import { checkBudgets, type BenchResults } from './bench/budgets.ts';
+import { checkBudgets, PACED_FRACTION_OF_CEILING, type BenchResults } from './bench/budgets.ts';
 import { buildDemo, buildGenerated } from './bench/build-bench.ts';
+import { plainAstroBuild } from './bench/plain-astro-build.ts';
 import { measureJs } from './bench/js-weight.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { pacedLoadInChild } from './bench/paced-load.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { measureSearch, searchLines } from './bench/search-bench.ts';
-import { machineInfo } from './bench/machine.ts';
+import { machineInfo, machineLabel } from './bench/machine.ts';
 import { renderReport } from './bench/report.ts';
 import { pagePaths, storeFixtures } from './bench/shopper-fixtures.ts';
 import { startScript, startStorefrontProcess, type RunningServer } from './bench/storefront-process.ts';
@@ -55,6 +57,8 @@ const started = performance.now();
 const machine = machineInfo();
 const results: BenchResults = {};
 const failures: string[] = [];
+/** The 1-minute load average when each section began: printed beside its ratios. */
+const sectionLoad: Partial<Record<Section, number>> = {};
 
 /**
  * Whether the demo snapshot can be served as it is. Its pages name hashed assets of the Astro build
@@ -67,10 +71,15 @@ async function demoSnapshotIsCurrent(): Promise<boolean> {
   return snapshot.mtimeMs >= entry.mtimeMs;
 }
 
-/** Runs a section; a crash is reported and counted as a missed budget, and the other sections still run. */
-async function section(name: string, run: () => Promise<void>): Promise<void> {
+/**
+ * Runs a section; a crash is reported and counted as a missed budget, and the other sections still run.
+ * `of` names the results' section whose load average this part's start sets.
+ */
+async function section(name: string, run: () => Promise<void>, of?: Section): Promise<void> {
   const t = performance.now();
-  log(`\n== ${name}`);
+  const load = Math.round(os.loadavg()[0]! * 100) / 100;
+  if (of) sectionLoad[of] = load;
+  log(`\n== ${name} (load average ${load})`);
   try {
     await run();
   } catch (error) {
@@ -103,17 +112,28 @@ async function withPostgresStorefront(run: (server: RunningServer) => Promise<vo
 }
 
 if (want('search')) {
-  await section('search (pg_trgm against a client-side index, docs/decisions/191-search-engine.md)', async () => {
-    results.search = await measureSearch(Number(values.products), log);
-    for (const line of searchLines(results.search)) log(line);
-  });
+  await section(
+    'search (pg_trgm against a client-side index, docs/decisions/191-search-engine.md)',
+    async () => {
+      results.search = await measureSearch(Number(values.products), log);
+      for (const line of searchLines(results.search)) log(line);
+    },
+    'search',
+  );
 }
 
 if (want('build')) {
-  await section('build', async () => {
-    results.build = [await buildDemo(log)];
-    results.build.push(await buildGenerated(Number(values.products), log));
-  });
+  await section(
+    'build',
+    async () => {
+      results.build = [await buildDemo(log)];
+      const big = await buildGenerated(Number(values.products), log);
+      // The budget's reference, right after it on the same machine: Astro alone, as many pages.
+      big.plainAstro = await plainAstroBuild(big.pages, log);
+      results.build.push(big);
+    },
+    'build',
+  );
 }
 
 const needsDemoServer = want('js') || want('lighthouse') || want('api') || want('static');
@@ -139,30 +159,42 @@ if (demo) {
   const pages = pagePaths(fixtures);
 
   if (want('js')) {
-    await section('js', async () => {
-      results.js = await measureJs(server.url, pages, fixtures);
-      for (const p of results.js)
-        log(`  ${p.page}: ${(p.total.gzip / 1024).toFixed(1)} KB gzip in ${p.files.length} files`);
-    });
+    await section(
+      'js',
+      async () => {
+        results.js = await measureJs(server.url, pages, fixtures);
+        for (const p of results.js)
+          log(`  ${p.page}: ${(p.total.gzip / 1024).toFixed(1)} KB gzip in ${p.files.length} files`);
+      },
+      'js',
+    );
   }
   if (want('lighthouse')) {
-    await section('lighthouse', async () => {
-      const lhPages = Object.fromEntries(
-        ['store front', 'shop', 'product', 'cart', 'checkout'].map((name) => [name, pages[name]!]),
-      );
-      results.lighthouse = await runLighthouse(
-        server.url,
-        lhPages,
-        Number(values.runs),
-        `recipient-token=${fixtures.cartToken}`,
-        log,
-      );
-    });
+    await section(
+      'lighthouse',
+      async () => {
+        const lhPages = Object.fromEntries(
+          ['store front', 'shop', 'product', 'cart', 'checkout'].map((name) => [name, pages[name]!]),
+        );
+        results.lighthouse = await runLighthouse(
+          server.url,
+          lhPages,
+          Number(values.runs),
+          `recipient-token=${fixtures.cartToken}`,
+          log,
+        );
+      },
+      'lighthouse',
+    );
   }
   if (want('static')) {
-    await section('static', async () => {
-      results.static = await staticRun(server.url, BENCH.demoBuildsDir, pages.product!, BENCH.port, seconds, log);
-    });
+    await section(
+      'static',
+      async () => {
+        results.static = await staticRun(server.url, BENCH.demoBuildsDir, pages.product!, BENCH.port, seconds, log);
+      },
+      'static',
+    );
   }
   if (want('api')) {
     await section('api (PGlite)', async () => {
@@ -182,98 +214,112 @@ if (demo) {
   await server.stop();
 }
 
+/** The bare `node:http` ceiling (scripts/bench/bare-http-server.ts), measured in its own process. */
+async function measureCeiling(): Promise<LoadFigures> {
+  const bare = await startScript(
+    'scripts/bench/bare-http-server.ts',
+    BENCH.port.bare,
+    `http://127.0.0.1:${BENCH.port.bare}/`,
+  );
+  try {
+    await load(bare.url, bareTarget, 1, { label: 'node:http' });
+    const ceiling = await load(bare.url, bareTarget, seconds, { label: 'node:http' });
+    log(`  ceiling: ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms`);
+    return ceiling;
+  } finally {
+    await bare.stop();
+  }
+}
+
+const ofCeiling = (f: LoadFigures, ceiling: LoadFigures) =>
+  Math.round((f.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000;
+
 if (want('api')) {
-  await section('api ceiling (bare node:http)', async () => {
-    const bare = await startScript(
-      'scripts/bench/bare-http-server.ts',
-      BENCH.port.bare,
-      `http://127.0.0.1:${BENCH.port.bare}/`,
-    );
-    try {
-      await load(bare.url, bareTarget, 1, { label: 'node:http' });
-      const ceiling = await load(bare.url, bareTarget, seconds, { label: 'node:http' });
-      log(`  ceiling: ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms`);
-      results.api = { ...results.api, ceiling };
-      for (const f of results.api.pglite ?? [])
-        f.ofCeiling = Math.round((f.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000;
-    } finally {
-      await bare.stop();
-    }
-  });
-  await section('api (PostgreSQL)', () =>
-    withPostgresStorefront(async (server) => {
-      const fixtures = await storeFixtures(server.url);
-      const targets = await apiTargets(server.url, fixtures);
-      const figures: LoadFigures[] = [];
-      for (const target of Object.values(targets)) {
-        await load(server.url, target, 1, { label: 'PostgreSQL' });
-        const f = await load(server.url, target, seconds, { label: 'PostgreSQL' });
-        if (results.api?.ceiling)
-          f.ofCeiling = Math.round((f.requestsPerSecond / results.api.ceiling.requestsPerSecond) * 1000) / 1000;
-        log(
-          `  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
-        );
-        figures.push(f);
-      }
-      // The budget's "p99 at 1,000 requests per second": evenly paced (the budget is checked on these),
-      // and autocannon's overallRate beside them, which sends each second's share in a burst (ADR 060).
-      const fixedRate: LoadFigures[] = [];
-      const paced = pacedTargets(fixtures);
-      for (const target of [paced.getCart, paced.addLine]) {
-        const f = await pacedLoadInChild(server.url, target, {
-          rate: 1000,
-          seconds: Math.max(seconds, 10),
-          warmupSeconds: 1,
-          label: 'PostgreSQL, paced',
-        });
-        log(
-          `  PostgreSQL ${f.name} paced at 1000/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
-        );
-        fixedRate.push(f);
-      }
-      const burstRate: LoadFigures[] = [];
-      for (const target of [targets.getCart, targets.addLine]) {
-        const f = await load(server.url, target, Math.max(seconds, 10), {
-          label: 'PostgreSQL, autocannon overallRate',
-          rate: 1000,
-          connections: 20,
-        });
-        log(
-          `  PostgreSQL ${f.name} autocannon overallRate 1000: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
-        );
-        burstRate.push(f);
-      }
-      results.api = { ...results.api, postgres: figures, fixedRate, burstRate };
-    }),
+  await section(
+    'api (PostgreSQL)',
+    () =>
+      withPostgresStorefront(async (server) => {
+        const fixtures = await storeFixtures(server.url);
+        const targets = await apiTargets(server.url, fixtures);
+        const figures: LoadFigures[] = [];
+        for (const target of Object.values(targets)) {
+          await load(server.url, target, 1, { label: 'PostgreSQL' });
+          const f = await load(server.url, target, seconds, { label: 'PostgreSQL' });
+          log(
+            `  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
+          );
+          figures.push(f);
+        }
+        // The ceiling right beside the runs it is the reference of: the paced rate is a fixed fraction of
+        // it, so a slower or busier machine is offered proportionally less (docs/decisions/210-budgets-as-ratios-in-one-run.md).
+        const ceiling = await measureCeiling();
+        for (const f of [...figures, ...(results.api?.pglite ?? [])]) f.ofCeiling = ofCeiling(f, ceiling);
+        const rate = Math.max(1, Math.round(ceiling.requestsPerSecond * PACED_FRACTION_OF_CEILING));
+        // The budget's p99: evenly paced (the budget is checked on these), and autocannon's overallRate
+        // beside them, which sends each second's share in a burst (ADR 060).
+        const fixedRate: LoadFigures[] = [];
+        const paced = pacedTargets(fixtures);
+        for (const target of [paced.getCart, paced.addLine]) {
+          const f = await pacedLoadInChild(server.url, target, {
+            rate,
+            seconds: Math.max(seconds, 10),
+            warmupSeconds: 1,
+            label: 'PostgreSQL, paced',
+          });
+          f.ofCeiling = ofCeiling(f, ceiling);
+          log(
+            `  PostgreSQL ${f.name} paced at ${rate}/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
+          );
+          fixedRate.push(f);
+        }
+        const burstRate: LoadFigures[] = [];
+        for (const target of [targets.getCart, targets.addLine]) {
+          const f = await load(server.url, target, Math.max(seconds, 10), {
+            label: 'PostgreSQL, autocannon overallRate',
+            rate,
+            connections: 20,
+          });
+          log(
+            `  PostgreSQL ${f.name} autocannon overallRate ${rate}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
+          );
+          burstRate.push(f);
+        }
+        results.api = { ...results.api, postgres: figures, ceiling, fixedRate, burstRate };
+      }),
+    'api',
   );
 }
 
 if (want('mixed')) {
-  await section('mixed load', async () => {
-    const file = path.resolve('scripts/load/mixed-load.ts');
-    // Hook for the reliability helper's load mix; skipped until that module exists.
-    if (!existsSync(file)) {
-      log('  scripts/load/mixed-load.ts is not there yet: skipped');
-      return;
-    }
-    const { runMixedLoad } = (await import(file)) as {
-      runMixedLoad: (o: {
-        baseUrl: string;
-        durationSeconds: number;
-        rate: number;
-        cartTokenSecret: string;
-      }) => Promise<unknown>;
-    };
-    // docs/reliability.md: `npm start` on PostgreSQL, a fixed rate for 60 s (`--mixed-seconds N` to change).
-    await withPostgresStorefront(async (server) => {
-      results.mixed = await runMixedLoad({
-        baseUrl: server.url,
-        durationSeconds: mixedSeconds,
-        rate: 200,
-        cartTokenSecret: BENCH_CART_TOKEN_SECRET,
+  await section(
+    'mixed load',
+    async () => {
+      const file = path.resolve('scripts/load/mixed-load.ts');
+      // Hook for the reliability helper's load mix; skipped until that module exists.
+      if (!existsSync(file)) {
+        log('  scripts/load/mixed-load.ts is not there yet: skipped');
+        return;
+      }
+      const { runMixedLoad } = (await import(file)) as {
+        runMixedLoad: (o: {
+          baseUrl: string;
+          durationSeconds: number;
+          rate: number;
+          cartTokenSecret: string;
+        }) => Promise<unknown>;
+      };
+      // docs/reliability.md: `npm start` on PostgreSQL, a fixed rate for 60 s (`--mixed-seconds N` to change).
+      await withPostgresStorefront(async (server) => {
+        results.mixed = await runMixedLoad({
+          baseUrl: server.url,
+          durationSeconds: mixedSeconds,
+          rate: 200,
+          cartTokenSecret: BENCH_CART_TOKEN_SECRET,
+        });
       });
-    });
-  });
+    },
+    'mixed',
+  );
 }
 
 // Sections not run this time keep their last figures, so bench/results.json always has a full table.
@@ -286,9 +332,15 @@ try {
 }
 const measured = { ...previous.results?.measured };
 for (const name of only)
-  if (name in results) measured[name] = { at: machine.date, loadAverage: machine.loadAverage[0] ?? 0 };
+  if (name in results)
+    measured[name] = {
+      at: machine.date,
+      loadAverage: sectionLoad[name as Section] ?? machine.loadAverage[0] ?? 0,
+      machine: machineLabel(machine),
+    };
 const merged: BenchResults = { ...previous.results, ...results, measured };
-const budgets = checkBudgets(results);
+// This run's budgets, with this run's conditions beside them.
+const budgets = checkBudgets({ ...results, measured });
 const report = renderReport(machine, merged, checkBudgets(merged));
 await mkdir(path.dirname(resultsFile), { recursive: true });
 await writeFile(

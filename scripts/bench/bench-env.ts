@@ -23,6 +23,7 @@ export const BENCH = {
     storefrontPg: 4472,
     nginx: 4473,
     sirv: 4474,
+    nginxAllCores: 4476,
   },
   /**
    * A PostgreSQL on the same host is reached by its Unix socket, as a same-host deployment should

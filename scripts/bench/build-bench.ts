@@ -2,6 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BENCH, childEnv } from './bench-env.ts';
 import { generateCatalog } from './catalog-generator.ts';
+import type { PlainAstroFigures } from './plain-astro-build.ts';
 import { measureCommand } from './processes.ts';
 import { round } from './stats.ts';
 
@@ -17,6 +18,8 @@ export type BuildFigures = {
   cpuSeconds?: number;
   /** Seconds of the import before the build (not part of the build figure). */
   importSeconds?: number;
+  /** The reference measured right after it: Astro alone building as many trivial pages (the budget's ratio). */
+  plainAstro?: PlainAstroFigures;
 };
 
 /** Pages the snapshot wrote, from the build's own summary line ("Snapshot <id>: N pages in …"). */

@@ -27,3 +27,8 @@ export function machineInfo(): MachineInfo {
     date: new Date().toISOString(),
   };
 }
+
+/** The machine in a few words, as printed beside each budget's ratio: "2 CPUs Intel(R) Xeon(R) Processor". */
+export function machineLabel(machine: MachineInfo): string {
+  return `${machine.cpus} CPUs ${machine.model}`;
+}

@@ -21,7 +21,10 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
     parts.push(
       'Sections measured: ' +
         Object.entries(r.measured)
-          .map(([name, m]) => `${name} ${m.at.slice(0, 16).replace('T', ' ')} UTC (load ${m.loadAverage})`)
+          .map(
+            ([name, m]) =>
+              `${name} ${m.at.slice(0, 16).replace('T', ' ')} UTC (load ${m.loadAverage}${m.machine ? `, ${m.machine}` : ''})`,
+          )
           .join('; '),
     );
   }
@@ -64,20 +67,35 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
     );
   }
   if (r.build) {
+    const rows = r.build.flatMap((b) => [
+      [
+        b.catalog,
+        b.pages,
+        b.wallSeconds,
+        b.pagesPerSecond,
+        b.plainAstro ? `${(b.pagesPerSecond / b.plainAstro.pagesPerSecond).toFixed(2)}×` : '',
+        b.cpuSeconds ?? '',
+        b.peakMemoryMiB,
+        b.astroBuilt ? 'ran' : 'up to date, skipped',
+      ],
+      ...(b.plainAstro
+        ? [
+            [
+              'plain Astro, trivial pages (reference)',
+              b.plainAstro.pages,
+              b.plainAstro.wallSeconds,
+              b.plainAstro.pagesPerSecond,
+              '1×',
+              b.plainAstro.cpuSeconds ?? '',
+              '',
+              'ran',
+            ],
+          ]
+        : []),
+    ]);
     parts.push(
-      '### Build (`npm run build`, wall clock; peak = highest RSS sum of the process tree)\n\n' +
-        table(
-          ['catalog', 'pages', 'seconds', 'pages/s', 'CPU s', 'peak MiB', 'astro build'],
-          r.build.map((b) => [
-            b.catalog,
-            b.pages,
-            b.wallSeconds,
-            b.pagesPerSecond,
-            b.cpuSeconds ?? '',
-            b.peakMemoryMiB,
-            b.astroBuilt ? 'ran' : 'up to date, skipped',
-          ]),
-        ),
+      '### Build (`npm run build`, wall clock; peak = highest RSS sum of the process tree; reference: `astro build` of as many trivial pages, same run)\n\n' +
+        table(['catalog', 'pages', 'seconds', 'pages/s', 'of plain Astro', 'CPU s', 'peak MiB', 'astro build'], rows),
     );
   }
   if (r.api) {
@@ -89,7 +107,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
       ...(r.api.burstRate ?? []),
     ];
     parts.push(
-      '### API on loopback (autocannon, 10 connections; "paced" rows: evenly paced open-loop load at the offered rate, ADR 060)\n\n' +
+      '### API on loopback (autocannon, 10 connections; "paced" rows: evenly paced open-loop load at the offered rate, ADR 060, a fixed fraction of the ceiling measured beside them, ADR 210)\n\n' +
         table(
           ['call', 'server', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'non-2xx'],
           rows.map((f) => [

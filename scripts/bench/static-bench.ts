@@ -41,27 +41,49 @@ http {
 `;
 }
 
+/** nginx on `port` with `workers` worker processes, ready when `readyPath` answers, until `stop()`. */
+async function startNginx(
+  root: string,
+  port: number,
+  workers: string,
+  readyPath: string,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-nginx-'));
+  await writeFile(path.join(dir, 'nginx.conf'), nginxConf(dir, root, port, workers));
+  const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    await stopChild(nginx, 'SIGQUIT');
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForUrl(`http://127.0.0.1:${port}${readyPath}`, 10_000, nginx);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
+
 /**
  * Requests per second for one prerendered product page: from the running storefront, from `sirv`
  * (the library our reader was weighed against) and from nginx serving the same files, one after the
- * other in the same run, same connections and encoding. Ratios are of nginx.
+ * other in the same run, same connections and encoding. Ratios are of nginx with one worker, the last
+ * row: one event loop against one, which a busy machine slows alike (docs/decisions/210-budgets-as-ratios-in-one-run.md).
+ * nginx with a worker per core is measured too and shown, not budgeted: on a busy machine its
+ * processes get more of the cores than the storefront's one (and `BENCH_NGINX_WORKERS` changes it).
  */
 export async function staticRun(
   storefrontUrl: string,
   buildsDir: string,
   pagePath: string,
-  ports: { nginx: number; sirv: number },
+  ports: { nginx: number; nginxAllCores: number; sirv: number },
   seconds: number,
   log: (line: string) => void,
 ): Promise<LoadFigures[]> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-nginx-'));
   const root = await realpath(path.join(buildsDir, 'current'));
   const workers = process.env.BENCH_NGINX_WORKERS ?? 'auto';
-  await writeFile(path.join(dir, 'nginx.conf'), nginxConf(dir, root, ports.nginx, workers));
-  const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const nginxUrl = `http://127.0.0.1:${ports.nginx}`;
   const sirv = await startScript(
     'scripts/bench/sirv-server.ts',
     ports.sirv,
@@ -70,8 +92,9 @@ export async function staticRun(
       SIRV_ROOT: root,
     },
   );
+  const nginxAllCores = await startNginx(root, ports.nginxAllCores, workers, pagePath);
+  const nginx = await startNginx(root, ports.nginx, '1', pagePath);
   try {
-    await waitForUrl(nginxUrl + pagePath, 10_000, nginx);
     const target = {
       name: `static ${pagePath}`,
       method: 'GET' as const,
@@ -82,7 +105,8 @@ export async function staticRun(
     for (const [label, url] of [
       ['storefront', storefrontUrl],
       ['sirv', sirv.url],
-      [`nginx (${workers} workers)`, nginxUrl],
+      [`nginx (${workers} workers)`, nginxAllCores.url],
+      ['nginx (1 worker)', nginx.url],
     ] as const) {
       await load(url, target, 1, { label }); // warm-up
       const figures = await load(url, target, seconds, { label });
@@ -94,7 +118,7 @@ export async function staticRun(
     return results;
   } finally {
     await sirv.stop();
-    await stopChild(nginx, 'SIGQUIT');
-    await rm(dir, { recursive: true, force: true });
+    await nginxAllCores.stop();
+    await nginx.stop();
   }
 }

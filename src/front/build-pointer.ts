@@ -37,6 +37,11 @@ export class BuildPointer {
     return this.#folder;
   }
 
+  /** `current()` without waiting, while its last look is fresh; undefined when it must look again. */
+  currentIfFresh(now = Date.now()): StaticFolder | null | undefined {
+    return now - this.#checkedAt < 500 ? this.#folder : undefined;
+  }
+
   get currentId(): string | null {
     return this.#id;
   }

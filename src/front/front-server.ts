@@ -113,6 +113,17 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
+
+/**
+ * The extra headers of a file's answer: always the same object for one entry, since `sendEntry` keeps
+ * the headers it makes with the entry. They repeat the security headers, so a file answered without
+ * `setHeader` (`answerKnownFile`) carries them too.
+ */
+function fileHeaders(documentHeaders: Record<string, string>) {
+  const forDocument = { ...SECURITY_HEADERS, ...documentHeaders };
+  return (entry: StaticEntry) => (isDocumentType(entry.type) ? forDocument : SECURITY_HEADERS);
+}
 
 /**
  * Headers that only mean something on a document (HTML, or SVG, which can carry script): the policy
@@ -145,10 +156,49 @@ export function createFrontListener(options: FrontOptions) {
   const api = getRequestListener(microcache ? microcache.wrap(options.apiFetch) : options.apiFetch);
   const domainRouter = new CustomDomainRouter(async (request) => options.apiFetch(request));
   const DOCUMENT_HEADERS = documentHeaders(options.publicEnv ?? {});
+  const headersOfFile = fileHeaders(DOCUMENT_HEADERS);
+
+  /** Hosts seen and whether each is a custom domain: a few per deployment, so the answer is kept. */
+  const customHosts = new Map<string, boolean>();
+  const isCustomHost = (host: string) => {
+    let custom = customHosts.get(host);
+    if (custom === undefined) {
+      if (customHosts.size >= 1000) customHosts.clear();
+      custom = isCustomDomain(host, options.domains);
+      customHosts.set(host, custom);
+    }
+    return custom;
+  };
+  /**
+   * A file this front has answered before (an asset, or a page of the live snapshot), answered without
+   * parsing the URL or waiting on a promise: the common request of a static store, which is what the
+   * static budget weighs against nginx (docs/decisions/210-budgets-as-ratios-in-one-run.md). False when
+   * anything is not known yet, and the full path below answers (and learns it).
+   *
+   * The same answer as the full path: the raw URL is a key those lookups stored, which are normalized
+   * pathnames, so it needs no normalizing; it has no query (so no image derivative and a snapshot
+   * candidate); the host is not a custom domain; a media path never gets here.
+   */
+  const answerKnownFile = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url;
+    if (!url || (req.method !== 'GET' && req.method !== 'HEAD') || url.includes('?')) return false;
+    // `//x` is a path to Node but a host to `new URL` (the full path's parser): let that path decide.
+    if (url.startsWith('/api') || url.startsWith('//') || req.headers[PRERENDER_HEADER] !== undefined) return false;
+    const asset = url === '/' ? null : options.assets.known(url);
+    let entry: StaticEntry | null | undefined = asset;
+    if (asset === null) {
+      if (isCustomHost(req.headers.host ?? '') || parseMediaUrl(url)) return false;
+      entry = options.builds.currentIfFresh()?.known(url);
+    }
+    if (!entry) return false;
+    sendEntry(req, res, entry, url, headersOfFile(entry));
+    return true;
+  };
 
   return async function frontListener(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // First, before any other work: a kept catalog answer is the cheapest request this server answers.
     if (microcache?.serve(req, res)) return;
+    if (answerKnownFile(req, res)) return;
     const isSnapshotRender = req.headers[PRERENDER_HEADER] === options.prerenderSecret;
     const snapshotBuildId = isSnapshotRender ? req.headers[BUILD_ID_HEADER] : undefined;
     // The snapshot's own headers never reach Astro or the API: they are read above and dropped.
@@ -163,7 +213,7 @@ export function createFrontListener(options: FrontOptions) {
       return;
     }
 
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of SECURITY_HEADER_LIST) res.setHeader(name, value);
     const isRead = (req.method === 'GET' || req.method === 'HEAD') && !isSnapshotRender;
     const build = await options.builds.current();
     // Pages learn which build they belong to, so the build poller knows when they are outdated.
@@ -182,8 +232,7 @@ export function createFrontListener(options: FrontOptions) {
         renderFor(req, () => options.astroHandler(req, res, undefined, locals)),
       );
     };
-    const send = (entry: StaticEntry, path: string) =>
-      sendEntry(req, res, entry, path, isDocumentType(entry.type) ? DOCUMENT_HEADERS : {});
+    const send = (entry: StaticEntry, path: string) => sendEntry(req, res, entry, path, headersOfFile(entry));
     const fromBuild = async (path: string): Promise<boolean> => {
       const page = isRead && build ? await build.lookup(path) : null;
       if (page) send(page, path);

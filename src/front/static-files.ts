@@ -25,6 +25,11 @@ export type StaticEntry = {
   etag: string;
   type: string;
   variants: Variant[];
+  /**
+   * The headers of a 200 for each variant, made on the first answer: an entry belongs to one URL path
+   * and one set of extra headers (its type decides them), so they never change.
+   */
+  answerHeaders?: Map<Variant, Record<string, string | number>>;
 };
 
 /** How long a browser may keep a file: hashed assets forever, documents revalidated every time. */
@@ -56,6 +61,14 @@ export class StaticFolder {
   constructor(root: string, options: { memoryCacheBytes?: number } = {}) {
     this.root = path.resolve(root);
     this.#memoryCacheBytes = options.memoryCacheBytes ?? DEFAULT_MEMORY_CACHE_BYTES;
+  }
+
+  /**
+   * What `lookup` found for this path before, without waiting: undefined when it has not looked yet.
+   * Lets the front answer a known file without a promise per step (src/front/front-server.ts).
+   */
+  known(urlPath: string): StaticEntry | null | undefined {
+    return this.#entries.get(urlPath);
   }
 
   /** The file a URL path names, trying `{path}/index.html` for directory-style URLs. */
@@ -131,7 +144,24 @@ function pickVariant(entry: StaticEntry, acceptEncoding: string): Variant {
   return entry.variants[entry.variants.length - 1]!;
 }
 
-/** Writes a found entry as the answer (GET/HEAD only; the caller checks the method). */
+function commonHeaders(
+  entry: StaticEntry,
+  urlPath: string,
+  extraHeaders: Record<string, string>,
+): Record<string, string | number> {
+  return {
+    'content-type': entry.type,
+    'cache-control': cacheControlFor(urlPath),
+    etag: entry.etag,
+    vary: 'Accept-Encoding',
+    ...extraHeaders,
+  };
+}
+
+/**
+ * Writes a found entry as the answer (GET/HEAD only; the caller checks the method). `extraHeaders`
+ * must be the same for every answer of one entry (they are kept with it).
+ */
 export function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
@@ -140,21 +170,21 @@ export function sendEntry(
   extraHeaders: Record<string, string> = {},
 ): void {
   const variant = pickVariant(entry, req.headers['accept-encoding'] ?? '');
-  const headers: Record<string, string | number> = {
-    'content-type': entry.type,
-    'cache-control': cacheControlFor(urlPath),
-    etag: entry.etag,
-    vary: 'Accept-Encoding',
-    ...extraHeaders,
-  };
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
-    res.writeHead(304, headers);
+    res.writeHead(304, commonHeaders(entry, urlPath, extraHeaders));
     res.end();
     return;
   }
-  if (variant.encoding) headers['content-encoding'] = variant.encoding;
-  headers['content-length'] = variant.size;
+  // A served page is asked for again and again: its headers are made once (the static budget, ADR 210).
+  entry.answerHeaders ??= new Map();
+  let headers = entry.answerHeaders.get(variant);
+  if (!headers) {
+    headers = commonHeaders(entry, urlPath, extraHeaders);
+    if (variant.encoding) headers['content-encoding'] = variant.encoding;
+    headers['content-length'] = variant.size;
+    entry.answerHeaders.set(variant, headers);
+  }
   res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();

@@ -37,3 +37,14 @@ test('a switch made by another process is seen by a running front', async () => 
   await front.current(10_000);
   expect(front.currentId).toBe('b2');
 });
+
+test('the live folder is known without waiting only while its last look is fresh', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
+  const front = new BuildPointer(dir);
+  await fakeBuild(dir, 'c1', 'one');
+  await front.switchTo('c1');
+  expect(front.currentIfFresh(1_000)).toBeUndefined();
+  const folder = await front.current(1_000);
+  expect(front.currentIfFresh(1_499)).toBe(folder);
+  expect(front.currentIfFresh(1_500)).toBeUndefined();
+});

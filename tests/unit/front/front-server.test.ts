@@ -104,6 +104,21 @@ async function get(pathname: string, headers: Record<string, string> = {}) {
   );
 }
 
+/** A GET with the request line's path exactly as given (a URL string would be normalized first). */
+async function getRaw(rawPath: string, headers: Record<string, string> = {}) {
+  const { request } = await import('node:http');
+  const { hostname, port } = new URL(base);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request({ hostname, port, path: rawPath, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 describe('the front listener', () => {
   test('/api requests go to the API unchanged', async () => {
     expect((await get('/api/store_front/acme')).body).toEqual({ api: '/api/store_front/acme' });
@@ -124,6 +139,24 @@ describe('the front listener', () => {
     expect(script.headers['x-content-type-options']).toBe('nosniff');
     const rendered = await get('/acme/cart');
     expect(rendered.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  test('a page answered before is answered the same way again', async () => {
+    const withoutDate = (headers: Record<string, unknown>) => ({ ...headers, date: undefined });
+    const first = await get('/acme/shop');
+    const again = await get('/acme/shop');
+    expect(again.body).toBe('static shop');
+    expect(withoutDate(again.headers)).toEqual(withoutDate(first.headers));
+  });
+
+  test('a known page is not what a custom domain, a snapshot render or a host-like path gets', async () => {
+    await get('/acme/shop');
+    expect((await get('/acme/shop', { host: 'shop.acme.test' })).body).toMatchObject({ domain: 'shop.acme.test' });
+    expect((await get('/acme/shop', { 'x-prerender': 'front-secret' })).body).toMatchObject({ prerender: true });
+    // `/..//acme/shop` is the path `//acme/shop` to the URL parser, which finds the shop page's file;
+    // a request for `//acme/shop` itself is the host `acme` and the path `/shop` to that parser.
+    expect((await getRaw('/..//acme/shop')).body).toBe('static shop');
+    expect(JSON.parse((await getRaw('//acme/shop')).body)).toMatchObject({ astro: '//acme/shop' });
   });
 
   test('hashed assets are served from the Astro client folder as immutable', async () => {

@@ -77,6 +77,25 @@ describe('StaticFolder', () => {
     expect((await fetch(`${base}/shop`, { headers: { 'if-none-match': '"older"' } })).status).toBe(200);
   });
 
+  test('what a lookup found is known without waiting; a path not looked up yet is not', async () => {
+    const folder = new StaticFolder(path.join(root, 'acme'));
+    expect(folder.known('/shop')).toBeUndefined();
+    const entry = await folder.lookup('/shop');
+    expect(folder.known('/shop')).toBe(entry);
+    await folder.lookup('/nothing-here');
+    expect(folder.known('/nothing-here')).toBeNull();
+  });
+
+  test('an answer sent again carries the same headers, for each encoding', async () => {
+    // Identity, so fetch has nothing to decode; the headers of each variant are kept apart.
+    const first = await fetch(`${base}/shop`, { headers: { 'accept-encoding': 'identity' } });
+    const again = await fetch(`${base}/shop`, { headers: { 'accept-encoding': 'identity' } });
+    const withoutDate = (response: Response) => [...response.headers].filter(([name]) => name !== 'date');
+    expect(withoutDate(again)).toEqual(withoutDate(first));
+    expect(again.headers.get('content-encoding')).toBeNull();
+    expect(await again.text()).toBe('<h1>plain</h1>');
+  });
+
   test('paths climbing out of the folder find nothing', async () => {
     const folder = new StaticFolder(path.join(root, 'acme'));
     expect(await folder.lookup('/../secret.txt')).toBeNull();
