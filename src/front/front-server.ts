@@ -15,6 +15,15 @@ import { serveMedia } from './media-answers.ts';
 import { parseMediaUrl, type MediaFolder } from '../server/media/media-folder.ts';
 import { hasDerivatives, parseDerivativeQuery } from '../lib/responsive-image.ts';
 import { sendDerivative, type ImageDerivatives } from './image-derivatives.ts';
+import {
+  answerPreviewRoute,
+  endPreview,
+  isPreviewedPath,
+  mayPreview,
+  PREVIEW_HEADERS,
+  previewOf,
+  previewRoute,
+} from './preview.ts';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (
@@ -164,7 +173,7 @@ export function createFrontListener(options: FrontOptions) {
 
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const isRead = (req.method === 'GET' || req.method === 'HEAD') && !isSnapshotRender;
-    const build = await options.builds.current();
+    const build = options.builds.current();
     // Pages learn which build they belong to, so the build poller knows when they are outdated.
     const buildId = isSnapshotRender ? snapshotBuildId : options.builds.currentId;
     const locals: FrontLocals = {
@@ -181,10 +190,33 @@ export function createFrontListener(options: FrontOptions) {
         renderFor(req, () => options.astroHandler(req, res, undefined, locals)),
       );
     };
-    const send = (entry: StaticEntry, path: string) =>
-      sendEntry(req, res, entry, path, isDocumentType(entry.type) ? DOCUMENT_HEADERS : {});
+    const send = (entry: StaticEntry, path: string, headers: Record<string, string> = {}) =>
+      sendEntry(req, res, entry, path, { ...(isDocumentType(entry.type) ? DOCUMENT_HEADERS : {}), ...headers });
+    // A signed-in operator's preview of a ready build (docs/decisions/208-preview-and-live-build.md).
+    const preview = isRead ? previewOf(req.headers.cookie) : null;
+    let previewFolder: Promise<StaticFolder | null> | undefined;
+    const previewed = (path: string) => {
+      if (!preview || !isPreviewedPath(path, preview)) return null;
+      previewFolder ??= mayPreview(options.apiFetch, preview, req.headers.cookie).then(async (allowed) => {
+        const folder = allowed ? await options.builds.folder(preview.build) : null;
+        if (!folder) endPreview(req, res);
+        return folder;
+      });
+      return previewFolder;
+    };
     const fromBuild = async (path: string): Promise<boolean> => {
-      const page = isRead && build ? await build.lookup(path) : null;
+      if (!isRead) return false;
+      const previewing = await previewed(path);
+      if (previewing) {
+        const entry = await previewing.lookup(path);
+        if (entry) send(entry, path, PREVIEW_HEADERS);
+        return Boolean(entry);
+      }
+      // `{page}/_payload.json?{build id}`: a page of a build served before answers from its own build.
+      const named = path.endsWith('/_payload.json') ? [...searchParams.keys()] : [];
+      const own = named.length === 1 ? await options.builds.servedFolder(named[0]!) : null;
+      const folder = own ?? build;
+      const page = folder ? await folder.lookup(path) : null;
       if (page) send(page, path);
       return Boolean(page);
     };
@@ -233,6 +265,8 @@ export function createFrontListener(options: FrontOptions) {
         : Promise.resolve(false);
     };
     if (await media(pathname)) return;
+    const previewing = isRead ? previewRoute(pathname) : null;
+    if (previewing) return answerPreviewRoute(req, res, previewing, options.apiFetch);
     // The build-id files belong to the site, not to a store: every host polls the same ones.
     if (pathname.startsWith('/builds/') && (await fromBuild(pathname))) return;
 

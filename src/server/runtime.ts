@@ -98,7 +98,13 @@ export async function createApiRuntime(
   const cartTokens = cartTokenSigner(cartTokenSecret);
   let publishing: Publishing | null = null;
   if (options.publisher) {
-    publishing = new Publishing({ db, clock: systemClock, logger, publisher: options.publisher });
+    publishing = new Publishing({
+      db,
+      clock: systemClock,
+      logger,
+      publisher: options.publisher,
+      kept: config.BUILDS_KEPT,
+    });
     // Only the process that builds does this: a build it left half done when it stopped never finishes.
     const abandoned = await failAbandonedBuilds(db, systemClock.now());
     if (abandoned) logger.warn({ builds: abandoned }, 'builds left unfinished by a stopped process marked failed');

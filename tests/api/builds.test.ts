@@ -1,7 +1,8 @@
 /**
- * Publishing's builds (docs/decisions/202-publishing-builds.md): started with the bearer token or from a
- * store's console, recorded, one at a time, followed as Server-Sent Events, never switched to when they fail.
- * The API tests have no snapshot: a FakePublisher renders and switches.
+ * Publishing's builds (docs/decisions/202-publishing-builds.md, 208-preview-and-live-build.md): started with
+ * the bearer token or from a store's console, recorded, one at a time, followed as Server-Sent Events, never
+ * switched to when they fail; built to `ready` for a preview, then live, and rolled back, the last
+ * BUILDS_KEPT kept. The API tests have no snapshot: a FakePublisher renders, keeps folders and switches.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serverEvents } from '../../src/lib/build-progress.ts';
@@ -210,6 +211,126 @@ describe('following a build', () => {
   });
 });
 
+describe('preview, go live and rollback', () => {
+  /** Builds from acme's console without going live; the build once ready. */
+  async function buildPreview(by: Operator = editor): Promise<string> {
+    const started = await by.call('POST', '/admin/stores/acme/builds', { body: { go_live: false } });
+    expect(started.status).toBe(202);
+    await settled(started.body.data.id);
+    return started.body.data.id as string;
+  }
+  const record = async (id: string) => (await api.call('GET', `/admin/builds/${id}`, { headers: bearer })).body.data;
+  const liveRow = () => api.db.selectFrom('live_build').selectAll().executeTakeFirstOrThrow();
+
+  test('a build asked with go_live false renders to ready with what it changes, and the live build stays', async () => {
+    const live = (await startWithToken()).body.data.id as string;
+    await settled(live);
+    publisher.changes = { added: 3, changed: 5, removed: 1 };
+    const id = await buildPreview();
+    expect(await record(id)).toMatchObject({
+      id,
+      status: 'ready',
+      pages: 4,
+      changes: { added: 3, changed: 5, removed: 1 },
+      kept: true,
+      requested_by: 'editor@acme.test',
+    });
+    expect(publisher.live).toBe(live);
+    expect((await liveRow()).build_id).toBe(live);
+    expect((await owner.call('GET', `/admin/stores/acme/builds/${id}`)).body.data.status).toBe('ready');
+    // Not a boolean: refused next to the field, nothing started.
+    const wrong = await owner.call('POST', '/admin/stores/acme/builds', { body: { go_live: 'no' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ go_live: ['go_live must be true or false.'] });
+    expect((await api.db.selectFrom('builds').select('id').where('status', '=', 'building').execute()).length).toBe(0);
+  });
+
+  test('an editor makes a ready build live, audited; the build switched away from is ready again', async () => {
+    const before = (await liveRow()).build_id;
+    const version = (await liveRow()).version;
+    const id = await buildPreview();
+    const switched = await editor.call('POST', `/admin/stores/acme/builds/${id}/live`);
+    expect(switched.status).toBe(200);
+    expect(switched.body.data).toMatchObject({ id, status: 'live', kept: true });
+    expect(publisher.live).toBe(id);
+    expect(await liveRow()).toMatchObject({ build_id: id, previous_build_id: before, version: version + 1 });
+    expect((await record(before)).status).toBe('ready');
+    const audit = await owner.call('GET', '/admin/stores/acme/audit');
+    expect(audit.body.data[0]).toMatchObject({
+      actor: 'editor@acme.test',
+      action: 'build.go_live',
+      entity: 'build',
+      entity_id: id,
+      before: { live: before },
+      after: { live: id },
+    });
+
+    const again = await editor.call('POST', `/admin/stores/acme/builds/${id}/live`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This build is already live.');
+    expect(
+      (await editor.call('POST', `/admin/stores/acme/builds/${before}/live`, { headers: { 'x-csrf-token': 'forged' } }))
+        .status,
+    ).toBe(403);
+    expect((await vipOwner.call('POST', `/admin/stores/acme/builds/${before}/live`)).status).toBe(404);
+    expect(publisher.live).toBe(id);
+  });
+
+  test('rolling back to an older kept build is one action: it is live, the one switched away from is rolled back', async () => {
+    const older = (await liveRow()).build_id;
+    const newer = await buildPreview();
+    expect((await owner.call('POST', `/admin/stores/acme/builds/${newer}/live`)).status).toBe(200);
+
+    const rollback = await owner.call('POST', `/admin/stores/acme/builds/${older}/live`);
+    expect(rollback.status).toBe(200);
+    expect(rollback.body.data).toMatchObject({ id: older, status: 'live' });
+    expect((await record(newer)).status).toBe('rolled_back');
+    expect(publisher.live).toBe(older);
+    const audit = await owner.call('GET', '/admin/stores/acme/audit');
+    expect(audit.body.data[0]).toMatchObject({
+      action: 'build.rollback',
+      entity_id: older,
+      before: { live: newer },
+      after: { live: older },
+    });
+    // One live build at a time, and the rolled-back build can go live again (with the token too).
+    expect((await api.db.selectFrom('builds').select('id').where('status', '=', 'live').execute()).length).toBe(1);
+    expect(
+      (await api.call('POST', `/admin/builds/${newer}/live`, { headers: { origin: siteOrigin(api) } })).status,
+    ).toBe(401);
+    const forward = await api.call('POST', `/admin/builds/${newer}/live`, { headers: bearer });
+    expect(forward.status).toBe(200);
+    expect(forward.body.data.status).toBe('live');
+    expect((await record(older)).status).toBe('ready');
+  });
+
+  test('a failed or running build cannot go live; an unknown one is 404', async () => {
+    publisher.failNext = 'Snapshot of /acme failed with 500: boom';
+    const failed = await buildPreview();
+    const refused = await owner.call('POST', `/admin/stores/acme/builds/${failed}/live`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Only a build that rendered every page can go live.');
+    expect((await owner.call('POST', '/admin/stores/acme/builds/no-such-build/live')).status).toBe(404);
+    expect((await api.call('POST', '/admin/builds/no-such-build/live', { headers: bearer })).status).toBe(404);
+  });
+
+  test('only the last BUILDS_KEPT builds are kept: older ones are deleted on a switch and can no longer go live', async () => {
+    const first = await buildPreview();
+    const kept = api.config.BUILDS_KEPT;
+    for (let i = 0; i < kept; i++) await settled((await startWithToken()).body.data.id);
+    expect(publisher.folders.has(first)).toBe(false);
+    expect(await record(first)).toMatchObject({ status: 'ready', kept: false });
+    const refused = await owner.call('POST', `/admin/stores/acme/builds/${first}/live`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This build is no longer kept, so it cannot go live again.');
+    const live = await liveRow();
+    // The live build and the one before it are always among the kept folders.
+    expect(publisher.folders.has(live.build_id)).toBe(true);
+    expect(publisher.folders.has(live.previous_build_id!)).toBe(true);
+    expect(publisher.folders.size).toBe(kept);
+  });
+});
+
 describe('a store’s history', () => {
   test('lists the last 20 builds of this store, the token and the command line, newest first; never another store’s', async () => {
     const fromVip = await vipOwner.call('POST', '/admin/stores/vip/builds');
@@ -222,7 +343,7 @@ describe('a store’s history', () => {
       .values(
         Array.from({ length: 25 }, (_, i) => ({
           id: `old-${String(i).padStart(2, '0')}`,
-          status: 'live' as const,
+          status: 'ready' as const,
           requested_by: 'cli',
           store_id: null,
           started_at: new Date(old + i * 1000),

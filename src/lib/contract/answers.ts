@@ -518,10 +518,17 @@ export type ConsoleOrder = z.infer<typeof consoleOrder>;
 
 export const buildStatus = z.enum(['building', 'ready', 'live', 'failed', 'rolled_back']).meta({ id: 'BuildStatus' });
 
+/** Pages a build added, changed and removed against the build live when it rendered (docs/decisions/208-preview-and-live-build.md). */
+export const buildChanges = z
+  .strictObject({ added: z.number().int(), changed: z.number().int(), removed: z.number().int() })
+  .meta({ id: 'BuildChanges' });
+export type BuildChanges = z.infer<typeof buildChanges>;
+
 /** One snapshot build: who asked, from which store's console, how it went. */
 export const build = z
   .strictObject({
     id: z.string(),
+    /** `ready`: rendered, not live (a preview, or a build switched away from); `rolled_back`: switched away from by a rollback. */
     status: buildStatus,
     /** An operator's email, `token` (the HTTP hook) or `cli`. */
     requested_by: z.string(),
@@ -533,6 +540,10 @@ export const build = z
     duration_ms: z.number().int().nullable(),
     /** The failure's message (never a stack). */
     error: z.string().nullable(),
+    /** null until it rendered. */
+    changes: buildChanges.nullable(),
+    /** Its folder is kept (the last BUILDS_KEPT): it can be previewed and go live. */
+    kept: z.boolean(),
   })
   .meta({ id: 'Build' });
 export type Build = z.infer<typeof build>;

@@ -68,6 +68,7 @@ import {
   removeGiftCardPayload,
   signInConfirmPayload,
   signInRequestPayload,
+  startBuildPayload,
   stockAdjustmentPayload,
   verifyPayload,
 } from './payloads.ts';
@@ -186,7 +187,7 @@ const consoleCall = (
   path: string,
   operationId: string,
   summary: string,
-  parts: Pick<Operation, 'body' | 'upload' | 'query' | 'answers'> & { errors?: readonly number[] },
+  parts: Pick<Operation, 'body' | 'bodyOptional' | 'upload' | 'query' | 'answers'> & { errors?: readonly number[] },
 ): Operation => ({
   method,
   path: `/admin${path}`,
@@ -195,6 +196,7 @@ const consoleCall = (
   tag: 'Console',
   headers: consoleHeaders,
   ...(parts.body ? { body: parts.body } : {}),
+  ...(parts.bodyOptional ? { bodyOptional: true } : {}),
   ...(parts.upload ? { upload: parts.upload } : {}),
   ...(parts.query ? { query: parts.query } : {}),
   answers: parts.answers,
@@ -216,7 +218,7 @@ const tokenCall = (
   path: string,
   operationId: string,
   summary: string,
-  parts: Pick<Operation, 'answers' | 'errors' | 'produces'>,
+  parts: Pick<Operation, 'answers' | 'errors' | 'produces' | 'body' | 'bodyOptional'>,
 ): Operation => ({
   method,
   path: `/admin${path}`,
@@ -427,8 +429,13 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'post',
     '/builds',
     'startBuild',
-    'Starts a build of every public store’s pages (bearer token); 409 names the build already running.',
-    { answers: { 202: one(buildStarted) }, errors: [...TOKEN_ERRORS, 409] },
+    'Starts a build of every public store’s pages (bearer token) that goes live when rendered, or with `go_live: false` stays `ready` to preview; 409 names the build already running.',
+    {
+      body: startBuildPayload,
+      bodyOptional: true,
+      answers: { 202: one(buildStarted) },
+      errors: [...BODY_ERRORS, ...TOKEN_ERRORS, 409],
+    },
   ),
   tokenCall('get', '/builds/{id}', 'getBuild', 'A build’s record (bearer token or session).', {
     answers: { 200: one(build) },
@@ -441,12 +448,24 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'Server-Sent Events of a build: `progress` {done, total, elapsed_ms, eta_ms}, then `done` or `failed` with its record.',
     { answers: { 200: null }, errors: [...TOKEN_ERRORS, 404], produces: 'text/event-stream' },
   ),
+  tokenCall(
+    'post',
+    '/builds/{id}/live',
+    'goLiveWithToken',
+    'Makes a kept build (`ready` or `rolled_back`) the live one, atomically, on every instance (bearer token); 409 when it is live already or no longer kept.',
+    { answers: { 200: one(build) }, errors: [...TOKEN_ERRORS, 404, 409] },
+  ),
   consoleCall(
     'post',
     `${A}/builds`,
     'publishStore',
-    'Starts a build of every public store’s pages from this store’s console; 409 names the build already running.',
-    { answers: { 202: one(buildStarted) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
+    'Starts a build of every public store’s pages from this store’s console, live when rendered or with `go_live: false` `ready` to preview; 409 names the build already running.',
+    {
+      body: startBuildPayload,
+      bodyOptional: true,
+      answers: { 202: one(buildStarted) },
+      errors: [...CONSOLE_STORE_ERRORS, 409],
+    },
   ),
   consoleCall(
     'get',
@@ -457,6 +476,20 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
       answers: { 200: many(build) },
       errors: CONSOLE_STORE_ERRORS,
     },
+  ),
+  consoleCall(
+    'get',
+    `${A}/builds/{id}`,
+    'getStoreBuild',
+    'One build of this store’s history (the front asks it before answering a preview).',
+    { answers: { 200: one(build) }, errors: CONSOLE_STORE_ERRORS },
+  ),
+  consoleCall(
+    'post',
+    `${A}/builds/{id}/live`,
+    'goLive',
+    'Makes a kept build of this store’s history the live one, atomically, on every instance; going back to an older build is a rollback (audited as `build.rollback`, else `build.go_live`); 409 when it is live already or no longer kept.',
+    { answers: { 200: one(build) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
   ),
 ];
 

@@ -600,3 +600,10 @@ export const disableGiftCardPayload = z.object({ note }).meta({ id: 'DisableGift
 
 /** `?page=N` of the console's gift cards. */
 export const consoleGiftCardsQuery = z.object({ page: pageOf('Page must be a whole number from 1.') });
+
+// ---------------------------------------------------------------- publishing (docs/decisions/208-preview-and-live-build.md)
+
+/** A build's start: `go_live` false renders it to `ready` only (a preview); the body may be empty (go live). */
+export const startBuildPayload = z
+  .object({ go_live: z.boolean({ error: 'go_live must be true or false.' }).default(true) })
+  .meta({ id: 'StartBuildPayload' });

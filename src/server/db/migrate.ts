@@ -19,6 +19,7 @@ import * as orderOperations from './migrations/0017_order_operations.ts';
 import * as catalogEditing from './migrations/0018_catalog_editing.ts';
 import * as uploadedImages from './migrations/0019_uploaded_images.ts';
 import * as builds from './migrations/0020_builds.ts';
+import * as liveBuild from './migrations/0025_live_build.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018_catalog_editing': catalogEditing,
   '0019_uploaded_images': uploadedImages,
   '0020_builds': builds,
+  '0025_live_build': liveBuild,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
