@@ -135,7 +135,14 @@ export const consoleApi = {
   adjustGiftCard: (slug: string, id: string, change: string, note: string) =>
     call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/adjustments`, { change, note }),
   builds: (slug: string) => call<Many<Build>>('GET', `${store(slug)}/builds`),
-  publish: (slug: string) => call<One<BuildStarted>>('POST', `${store(slug)}/builds`),
+  /** Publish: a build that goes live once rendered; `goLive` false stops at `ready` (a preview). */
+  publish: (slug: string, goLive = true) =>
+    call<One<BuildStarted>>('POST', `${store(slug)}/builds`, { go_live: goLive }),
+  /** Makes a kept build live: going live, or rolling back to an older one. */
+  goLive: (slug: string, id: string) =>
+    call<One<Build>>('POST', `${store(slug)}/builds/${encodeURIComponent(id)}/live`),
+  /** Where the front opens a preview of a ready build for this session (docs/decisions/208-preview-and-live-build.md). */
+  previewUrl: (slug: string, id: string) => `/admin/${slug}/preview/${encodeURIComponent(id)}`,
   /** The build's Server-Sent Events (progress, then done or failed), with the session cookie. */
   buildEventsUrl: (id: string) => `/api/admin/builds/${encodeURIComponent(id)}/events`,
   disableGiftCard: (slug: string, id: string) =>
