@@ -50,6 +50,9 @@ export class BuildPointer {
     if (id !== this.#id) {
       this.#id = id;
       this.#folder = this.#kept.get(id) ?? new StaticFolder(path.join(this.buildsDir, id), this.#folderOptions);
+      // Each folder keeps up to STATIC_MEMORY_CACHE_MB of its files: only the live one keeps its copies,
+      // others are opened afresh when a payload or a preview asks.
+      this.#kept.clear();
       this.#kept.set(id, this.#folder);
     }
     return true;

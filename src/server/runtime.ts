@@ -20,6 +20,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe.ts';
 import { createTestProcessor } from './payments/test-processor.ts';
 import { failAbandonedBuilds, Publishing, type Publisher } from './publishing/publishing.ts';
+import { startAutoPublish } from './publishing/auto-publish.ts';
 
 export type ApiRuntime = {
   app: Hono<AppEnv>;
@@ -124,6 +125,8 @@ export async function createApiRuntime(
     ...(redis ? { rateLimits: redis } : {}),
   };
   const app = createApp(parts);
+  // Stores that publish by themselves after a quiet period: every instance looks, one claims (ADR 208).
+  const autoPublish = publishing ? startAutoPublish(db, publishing, systemClock, logger) : null;
   // Paid carts without orders, owed refunds, idle carts, expired rate-limit rows (docs/decisions/110).
   const reconciliation = startReconciliation(appDeps(parts), config.RECONCILE_EVERY_SECONDS);
 
@@ -140,6 +143,9 @@ export async function createApiRuntime(
     reconcile: reconciliation.runOnce,
     close: () =>
       (closed ??= (async () => {
+        // No build may start once closing began, and the running one ends before the database closes.
+        await autoPublish?.stop();
+        await publishing?.idle();
         await reconciliation.stop();
         await mail.stop();
         await redis?.close().catch(() => {});

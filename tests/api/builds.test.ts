@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serverEvents } from '../../src/lib/build-progress.ts';
 import { createApp } from '../../src/server/app.ts';
 import { failAbandonedBuilds } from '../../src/server/publishing/publishing.ts';
+import { publishDueStores } from '../../src/server/publishing/auto-publish.ts';
 import { BUILD_TOKEN, FakePublisher } from './support/fake-publisher.ts';
 import { operatorOf, siteOrigin, type Operator } from './support/operator.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -328,6 +329,95 @@ describe('preview, go live and rollback', () => {
     expect(publisher.folders.has(live.build_id)).toBe(true);
     expect(publisher.folders.has(live.previous_build_id!)).toBe(true);
     expect(publisher.folders.size).toBe(kept);
+  });
+});
+
+describe('auto-publish', () => {
+  const P = '/admin/stores/acme/products';
+  /** A catalog write of the console: one unit of stock received for acme's first product. */
+  async function catalogWrite(): Promise<void> {
+    const product = await api.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .innerJoin('product_variants as v', 'v.product_id', 'p.id')
+      .select(['p.id as productId', 'v.id as variantId'])
+      .where('s.slug', '=', 'acme')
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const adjusted = await editor.call('POST', `${P}/${product.productId}/stock_adjustments`, {
+      body: { variant_id: String(product.variantId), change: 1, reason: 'received' },
+    });
+    expect(adjusted.status).toBe(201);
+  }
+  const tick = () => publishDueStores(api.db, api.deps.publishing!, api.clock);
+
+  test('is off by default; owners and editors set it, audited; a quiet period outside 5–3600 s is refused by its field', async () => {
+    expect((await editor.call('GET', '/admin/stores/acme/auto_publish')).body.data).toEqual({
+      enabled: false,
+      quiet_seconds: 30,
+    });
+    const refused = await owner.call('PUT', '/admin/stores/acme/auto_publish', {
+      body: { enabled: true, quiet_seconds: 2 },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      quiet_seconds: ['The quiet period must be a whole number of seconds from 5 to 3600.'],
+    });
+    expect((await owner.call('GET', '/admin/stores/acme/auto_publish')).body.data.enabled).toBe(false);
+    // Off, a catalog write schedules nothing.
+    await catalogWrite();
+    api.clock.offsetMs += 60_000;
+    expect(await tick()).toBeNull();
+
+    const set = await editor.call('PUT', '/admin/stores/acme/auto_publish', {
+      body: { enabled: true, quiet_seconds: 30 },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({ enabled: true, quiet_seconds: 30 });
+    const audit = await owner.call('GET', '/admin/stores/acme/audit');
+    expect(audit.body.data[0]).toMatchObject({
+      actor: 'editor@acme.test',
+      action: 'store.auto_publish',
+      before: { enabled: false, quiet_seconds: 30 },
+      after: { enabled: true, quiet_seconds: 30 },
+    });
+    expect((await vipOwner.call('PUT', '/admin/stores/acme/auto_publish', { body: set.body.data })).status).toBe(404);
+  });
+
+  test('a catalog change publishes once the store has been quiet for its period; another change starts the wait again', async () => {
+    await catalogWrite();
+    api.clock.offsetMs += 20_000;
+    expect(await tick()).toBeNull();
+    await catalogWrite();
+    api.clock.offsetMs += 20_000;
+    // 40 s after the first change, but 20 s after the last one.
+    expect(await tick()).toBeNull();
+    api.clock.offsetMs += 11_000;
+    const id = await tick();
+    expect(id).not.toBeNull();
+    await settled(id!);
+    expect((await api.call('GET', `/admin/builds/${id}`, { headers: bearer })).body.data).toMatchObject({
+      status: 'live',
+      requested_by: 'auto-publish',
+      store: 'acme',
+    });
+    // Claimed once: nothing is due any more.
+    expect(await tick()).toBeNull();
+  });
+
+  test('a store due while a build runs is published when it has finished', async () => {
+    const release = publisher.hold();
+    const running = (await startWithToken()).body.data.id as string;
+    await catalogWrite();
+    api.clock.offsetMs += 31_000;
+    expect(await tick()).toBeNull();
+    release();
+    await settled(running);
+    api.clock.offsetMs += 6_000;
+    const id = await tick();
+    expect(id).not.toBeNull();
+    await settled(id!);
+    await owner.call('PUT', '/admin/stores/acme/auto_publish', { body: { enabled: false, quiet_seconds: 30 } });
   });
 });
 

@@ -69,11 +69,30 @@ test('an editor builds a preview, opens it, makes it live and rolls back; the sh
   expect(await buildOf(editor)).toBe(before);
 });
 
-test('the publish page with its build actions passes axe and fits a phone', async ({ browser, baseURL }) => {
+test('the publish page with its build actions and auto-publish passes axe and fits a phone', async ({
+  browser,
+  baseURL,
+}) => {
   const page = await signedIn(browser, baseURL!, OWNER, PHONE);
   await page.goto('/admin/acme/publish');
   await expect(page.getByRole('button', { name: 'Build preview' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Recent builds, newest first' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Auto-publish' });
+  const quiet = form.getByRole('textbox', { name: 'Quiet period, seconds (5–3600)' });
+  await expect(quiet).toHaveValue('30');
+  await quiet.fill('2');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('The quiet period must be a whole number of seconds from 5 to 3600.')).toBeVisible();
   await expectFitsWidth(page, PHONE.width);
   await expectNoAxeViolations(page);
+  await form.getByRole('checkbox', { name: 'Publish catalog changes by themselves' }).check();
+  await quiet.fill('45');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Auto-publish is on' })).toContainText('after 45 s');
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Publish catalog changes by themselves' })).toBeChecked();
+  // Off again: other specs on this server edit the catalog.
+  await page.getByRole('checkbox', { name: 'Publish catalog changes by themselves' }).uncheck();
+  await page.getByRole('form', { name: 'Auto-publish' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Auto-publish is off.' })).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { progressSentence, type BuildProgressEvent } from '../../lib/build-progr
 import type { Build } from '../../lib/contract/answers.ts';
 import { consoleApi, ConsoleError } from '../../lib/api-client/console-api.ts';
 import { StaffGate, type ConsoleStore } from './StoreGate.tsx';
+import { AutoPublishForm } from './AutoPublishForm.tsx';
 
 const STATUS_WORDS: Record<Build['status'], string> = {
   building: 'Building',
@@ -248,6 +249,7 @@ function Publishing({ store }: { store: ConsoleStore }) {
           onGoLive={(build, rollback) => void goLive(build, rollback)}
         />
       )}
+      <AutoPublishForm slug={store.slug} />
     </>
   );
 }

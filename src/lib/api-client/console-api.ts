@@ -5,6 +5,7 @@
  */
 import type {
   AuditEntry,
+  AutoPublish,
   Build,
   BuildStarted,
   ErrorBody,
@@ -138,6 +139,9 @@ export const consoleApi = {
   /** Publish: a build that goes live once rendered; `goLive` false stops at `ready` (a preview). */
   publish: (slug: string, goLive = true) =>
     call<One<BuildStarted>>('POST', `${store(slug)}/builds`, { go_live: goLive }),
+  autoPublish: (slug: string) => call<One<AutoPublish>>('GET', `${store(slug)}/auto_publish`),
+  setAutoPublish: (slug: string, setting: { enabled: boolean; quiet_seconds: number }) =>
+    call<One<AutoPublish>>('PUT', `${store(slug)}/auto_publish`, setting),
   /** Makes a kept build live: going live, or rolling back to an older one. */
   goLive: (slug: string, id: string) =>
     call<One<Build>>('POST', `${store(slug)}/builds/${encodeURIComponent(id)}/live`),

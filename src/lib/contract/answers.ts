@@ -554,6 +554,12 @@ export const buildStarted = z
   .meta({ id: 'BuildStarted' });
 export type BuildStarted = z.infer<typeof buildStarted>;
 
+/** A store's auto-publish setting (docs/decisions/208-preview-and-live-build.md). */
+export const autoPublish = z
+  .strictObject({ enabled: z.boolean(), quiet_seconds: z.number().int() })
+  .meta({ id: 'AutoPublish' });
+export type AutoPublish = z.infer<typeof autoPublish>;
+
 /** A `progress` event of a build's event stream. */
 export const buildProgress = z
   .strictObject({

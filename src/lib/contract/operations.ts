@@ -10,6 +10,7 @@ import {
   bundleItem,
   cart,
   auditEntry,
+  autoPublish,
   build,
   buildStarted,
   checkoutAnswer,
@@ -69,6 +70,7 @@ import {
   signInConfirmPayload,
   signInRequestPayload,
   startBuildPayload,
+  autoPublishPayload,
   stockAdjustmentPayload,
   verifyPayload,
 } from './payloads.ts';
@@ -476,6 +478,17 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
       answers: { 200: many(build) },
       errors: CONSOLE_STORE_ERRORS,
     },
+  ),
+  consoleCall('get', `${A}/auto_publish`, 'getAutoPublish', 'The store’s auto-publish setting.', {
+    answers: { 200: one(autoPublish) },
+    errors: CONSOLE_STORE_ERRORS,
+  }),
+  consoleCall(
+    'put',
+    `${A}/auto_publish`,
+    'setAutoPublish',
+    'Turns auto-publish on or off: a catalog change of the console publishes by itself after `quiet_seconds` (5–3600) without another change (audited as `store.auto_publish`).',
+    { body: autoPublishPayload, answers: { 200: one(autoPublish) }, errors: CONSOLE_STORE_ERRORS },
   ),
   consoleCall(
     'get',

@@ -40,6 +40,7 @@ export type StoresTable = {
   /** A catalog change publishes by itself after a quiet period (migration 0025). */
   auto_publish: Generated<boolean>;
   auto_publish_quiet_seconds: Generated<number>;
+  auto_publish_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type AllowedRecipientsTable = {

@@ -6,8 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import type { Build, BuildStarted } from '../../lib/contract/answers.ts';
-import { startBuildPayload } from '../../lib/contract/payloads.ts';
+import type { AutoPublish, Build, BuildStarted } from '../../lib/contract/answers.ts';
+import { autoPublishPayload, startBuildPayload } from '../../lib/contract/payloads.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readJson } from '../http/validation.ts';
@@ -146,6 +146,52 @@ export function publishingRoutes(deps: AppDeps) {
       .limit(HISTORY_LENGTH)
       .execute();
     return c.json({ data: rows.map(buildAnswer) });
+  });
+
+  // Auto-publish (ADR 208): owners and editors, who may publish anyway, choose whether catalog changes do.
+  const autoPublishOf = (row: { auto_publish: boolean; auto_publish_quiet_seconds: number }): AutoPublish => ({
+    enabled: row.auto_publish,
+    quiet_seconds: row.auto_publish_quiet_seconds,
+  });
+
+  app.get('/stores/:slug/auto_publish', (c) => c.json({ data: autoPublishOf(c.var.consoleStore) }));
+
+  app.put('/stores/:slug/auto_publish', async (c) => {
+    const store = c.var.consoleStore;
+    const { session } = c.var;
+    const wanted = await readJson(c, autoPublishPayload);
+    const answer = await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('stores')
+        .select(['auto_publish', 'auto_publish_quiet_seconds'])
+        .where('id', '=', store.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const after = await trx
+        .updateTable('stores')
+        // Turning it off forgets a publish that was waiting for quiet.
+        .set({
+          auto_publish: wanted.enabled,
+          auto_publish_quiet_seconds: wanted.quiet_seconds,
+          ...(wanted.enabled ? {} : { auto_publish_due_at: null }),
+        })
+        .where('id', '=', store.id)
+        .returning(['auto_publish', 'auto_publish_quiet_seconds'])
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        storeId: store.id,
+        operatorId: session.operatorId,
+        actor: session.email,
+        action: 'store.auto_publish',
+        entity: 'store',
+        entityId: String(store.id),
+        before: autoPublishOf(before),
+        after: autoPublishOf(after),
+        at: clock.now(),
+      });
+      return autoPublishOf(after);
+    });
+    return c.json({ data: answer });
   });
 
   /** A store's build: one its history lists (asked from this store, or by the token or command line). */

@@ -44,5 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .defaultTo(30)
         .check(sql`auto_publish_quiet_seconds between 5 and 3600`),
     )
+    // When the store's last catalog change has been quiet long enough; an instance claims it by clearing it.
+    .addColumn('auto_publish_due_at', 'timestamptz')
     .execute();
 }
