@@ -1,65 +1,128 @@
-import { mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { StaticFolder } from './static-files.ts';
 
 const CURRENT = 'current';
+/** Build ids are made by publishing (`newBuildId`): nothing else names a folder here. */
+const BUILD_ID = /^[\w-]{1,64}$/;
 
 /**
- * The live snapshot build: `{buildsDir}/current` is a symlink to `{buildsDir}/{id}`.
- * Switching renames a fresh symlink over it, which is atomic, so no request sees half a build.
+ * The live snapshot build and the kept ones beside it (docs/decisions/208-preview-and-live-build.md).
+ * The database says which build is live; this process serves it from `{buildsDir}/{id}` as soon as it
+ * hears of the switch (`show`). `{buildsDir}/current` is a symlink to the live folder, renamed over
+ * atomically by the process that switched: start-up reads it when the database names no build yet.
  */
 export class BuildPointer {
   readonly buildsDir: string;
-  #checkedAt = Number.NEGATIVE_INFINITY;
   #id: string | null = null;
+  #version = Number.NEGATIVE_INFINITY;
   #folder: StaticFolder | null = null;
+  /** Folders of kept builds, opened when a payload or a preview names them. */
+  readonly #kept = new Map<string, StaticFolder>();
+  /** Builds this process served live: pages of them may still ask for their own payloads. */
+  readonly #shown = new Set<string>();
   readonly #folderOptions: ConstructorParameters<typeof StaticFolder>[1];
+  #reread: (() => Promise<void>) | null = null;
+  #rereading: Promise<void> | null = null;
 
   constructor(buildsDir: string, folderOptions: ConstructorParameters<typeof StaticFolder>[1] = {}) {
     this.buildsDir = path.resolve(buildsDir);
     this.#folderOptions = folderOptions;
   }
 
-  /** The live build's folder, re-read at most twice a second so a switch by another process is seen quickly. */
-  async current(now = Date.now()): Promise<StaticFolder | null> {
-    if (now - this.#checkedAt < 500) return this.#folder;
-    this.#checkedAt = now;
-    let id: string | null;
-    try {
-      id = path.basename(await readlink(path.join(this.buildsDir, CURRENT)));
-    } catch {
-      id = null;
-    }
-    if (id !== this.#id) {
-      this.#id = id;
-      this.#folder = id ? new StaticFolder(path.join(this.buildsDir, id), this.#folderOptions) : null;
-    }
+  /** The live build's folder. */
+  current(): StaticFolder | null {
     return this.#folder;
-  }
-
-  /** `current()` without waiting, while its last look is fresh; undefined when it must look again. */
-  currentIfFresh(now = Date.now()): StaticFolder | null | undefined {
-    return now - this.#checkedAt < 500 ? this.#folder : undefined;
   }
 
   get currentId(): string | null {
     return this.#id;
   }
 
-  /** Points `current` at build `id` and removes builds older than the previous one. */
-  async switchTo(id: string): Promise<void> {
+  /**
+   * Serves build `id` from now on, unless a later switch (a higher `version`) was already heard: the
+   * switching instance and the database's notification may tell in either order.
+   */
+  show(id: string, version: number): boolean {
+    if (version < this.#version) return false;
+    this.#version = version;
+    this.#shown.add(id);
+    if (id !== this.#id) {
+      this.#id = id;
+      this.#folder = this.#kept.get(id) ?? new StaticFolder(path.join(this.buildsDir, id), this.#folderOptions);
+      // Each folder keeps up to STATIC_MEMORY_CACHE_MB of its files: only the live one keeps its copies,
+      // others are opened afresh when a payload or a preview asks.
+      this.#kept.clear();
+      this.#kept.set(id, this.#folder);
+    }
+    return true;
+  }
+
+  /** Serves what `current` points at (start-up without a live build in the database). */
+  async showLinked(): Promise<void> {
+    try {
+      this.show(path.basename(await readlink(path.join(this.buildsDir, CURRENT))), 0);
+    } catch {
+      // No build yet.
+    }
+  }
+
+  /** Whether build `id` is on disk and complete (its `builds/latest.json` is written last). */
+  async has(id: string): Promise<boolean> {
+    if (!BUILD_ID.test(id)) return false;
+    try {
+      return (await stat(path.join(this.buildsDir, id, 'builds', 'latest.json'))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** A kept build's folder, to answer a payload or a preview from it; null when it is not on disk. */
+  async folder(id: string): Promise<StaticFolder | null> {
+    const open = this.#kept.get(id);
+    if (open) return open;
+    if (!(await this.has(id))) return null;
+    const folder = new StaticFolder(path.join(this.buildsDir, id), this.#folderOptions);
+    this.#kept.set(id, folder);
+    return folder;
+  }
+
+  /**
+   * The folder of a build this process served live and still keeps: a page of it answers its payloads
+   * from it after a switch, so it never shows one build's page with another's data. A build that never
+   * went live is only for previews (its data may not be public yet): null.
+   */
+  async servedFolder(id: string): Promise<StaticFolder | null> {
+    if (!this.#shown.has(id) && this.#reread && (await this.has(id))) {
+      // Another instance may have switched to it a moment ago and its page asks here first.
+      this.#rereading ??= this.#reread().finally(() => (this.#rereading = null));
+      await this.#rereading;
+    }
+    return this.#shown.has(id) ? this.folder(id) : null;
+  }
+
+  /** How to read the live build from the database, when a page names a kept build this process has not served. */
+  followDatabase(reread: () => Promise<void>): void {
+    this.#reread = reread;
+  }
+
+  /** Points `current` at build `id` (atomically: a fresh symlink renamed over it) and serves it. */
+  async switchTo(id: string, version = Math.max(this.#version, 0) + 1): Promise<void> {
     await mkdir(this.buildsDir, { recursive: true });
     const temporary = path.join(this.buildsDir, `.current-${process.pid}-${Date.now()}`);
     await symlink(id, temporary);
     await rename(temporary, path.join(this.buildsDir, CURRENT));
-    this.#checkedAt = Number.NEGATIVE_INFINITY;
-    await this.#prune(id);
+    this.show(id, version);
   }
 
-  /** Keeps the live build and the one before it (open tabs may still fetch its payloads). */
-  async #prune(liveId: string): Promise<void> {
+  /** Deletes every build folder but `keep` (and the live one): publishing chose which (ADR 208). */
+  async prune(keep: ReadonlySet<string>): Promise<void> {
     const names = (await readdir(this.buildsDir)).filter((name) => name !== CURRENT && !name.startsWith('.'));
-    const older = names.filter((name) => name !== liveId).sort();
-    for (const name of older.slice(0, -1)) await rm(path.join(this.buildsDir, name), { recursive: true, force: true });
+    for (const name of names) {
+      if (keep.has(name) || name === this.#id) continue;
+      this.#kept.delete(name);
+      this.#shown.delete(name);
+      await rm(path.join(this.buildsDir, name), { recursive: true, force: true });
+    }
   }
 }

@@ -16,6 +16,16 @@ import { parseMediaUrl } from '../server/media/media-folder.ts';
 import type { MediaStorage } from '../server/media/media-storage.ts';
 import { hasDerivatives, parseDerivativeQuery } from '../lib/responsive-image.ts';
 import { sendDerivative, type ImageDerivatives } from './image-derivatives.ts';
+import {
+  answerPreviewRoute,
+  endPreview,
+  isPreviewedPath,
+  mayPreview,
+  PREVIEW_COOKIE,
+  PREVIEW_HEADERS,
+  previewOf,
+  previewRoute,
+} from './preview.ts';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (
@@ -188,7 +198,9 @@ export function createFrontListener(options: FrontOptions) {
     let entry: StaticEntry | null | undefined = asset;
     if (asset === null) {
       if (isCustomHost(req.headers.host ?? '') || parseMediaUrl(url)) return false;
-      entry = options.builds.currentIfFresh()?.known(url);
+      // An operator previewing a build gets its pages, not the live ones (docs/decisions/208-preview-and-live-build.md).
+      if (req.headers.cookie?.includes(`${PREVIEW_COOKIE}=`)) return false;
+      entry = options.builds.current()?.known(url);
     }
     if (!entry) return false;
     sendEntry(req, res, entry, url, headersOfFile(entry));
@@ -215,7 +227,7 @@ export function createFrontListener(options: FrontOptions) {
 
     for (const [name, value] of SECURITY_HEADER_LIST) res.setHeader(name, value);
     const isRead = (req.method === 'GET' || req.method === 'HEAD') && !isSnapshotRender;
-    const build = await options.builds.current();
+    const build = options.builds.current();
     // Pages learn which build they belong to, so the build poller knows when they are outdated.
     const buildId = isSnapshotRender ? snapshotBuildId : options.builds.currentId;
     const locals: FrontLocals = {
@@ -232,9 +244,33 @@ export function createFrontListener(options: FrontOptions) {
         renderFor(req, () => options.astroHandler(req, res, undefined, locals)),
       );
     };
-    const send = (entry: StaticEntry, path: string) => sendEntry(req, res, entry, path, headersOfFile(entry));
+    const send = (entry: StaticEntry, path: string, headers?: Record<string, string>) =>
+      sendEntry(req, res, entry, path, headers ? { ...headersOfFile(entry), ...headers } : headersOfFile(entry));
+    // A signed-in operator's preview of a ready build (docs/decisions/208-preview-and-live-build.md).
+    const preview = isRead ? previewOf(req.headers.cookie) : null;
+    let previewFolder: Promise<StaticFolder | null> | undefined;
+    const previewed = (path: string) => {
+      if (!preview || !isPreviewedPath(path, preview)) return null;
+      previewFolder ??= mayPreview(options.apiFetch, preview, req.headers.cookie).then(async (allowed) => {
+        const folder = allowed ? await options.builds.folder(preview.build) : null;
+        if (!folder) endPreview(req, res);
+        return folder;
+      });
+      return previewFolder;
+    };
     const fromBuild = async (path: string): Promise<boolean> => {
-      const page = isRead && build ? await build.lookup(path) : null;
+      if (!isRead) return false;
+      const previewing = await previewed(path);
+      if (previewing) {
+        const entry = await previewing.lookup(path);
+        if (entry) send(entry, path, PREVIEW_HEADERS);
+        return Boolean(entry);
+      }
+      // `{page}/_payload.json?{build id}`: a page of a build served before answers from its own build.
+      const named = path.endsWith('/_payload.json') ? [...searchParams.keys()] : [];
+      const own = named.length === 1 ? await options.builds.servedFolder(named[0]!) : null;
+      const folder = own ?? build;
+      const page = folder ? await folder.lookup(path) : null;
       if (page) send(page, path);
       return Boolean(page);
     };
@@ -283,6 +319,8 @@ export function createFrontListener(options: FrontOptions) {
         : Promise.resolve(false);
     };
     if (await media(pathname)) return;
+    const previewing = isRead ? previewRoute(pathname) : null;
+    if (previewing) return answerPreviewRoute(req, res, previewing, options.apiFetch);
     // The build-id files belong to the site, not to a store: every host polls the same ones.
     if (pathname.startsWith('/builds/') && (await fromBuild(pathname))) return;
 

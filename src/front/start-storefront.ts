@@ -20,6 +20,8 @@ import { openMediaStorage } from '../server/media/open-media.ts';
 import { ImageDerivatives } from './image-derivatives.ts';
 import { loadConfig, publicSiteUrl } from '../server/config.ts';
 import type { Publisher } from '../server/publishing/publishing.ts';
+import { listenForLiveBuild, readLiveBuild } from '../server/publishing/live-build.ts';
+import { compareBuilds } from './build-changes.ts';
 
 export type StorefrontOptions = {
   env?: NodeJS.ProcessEnv;
@@ -96,16 +98,47 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
         runtime.listings.clear();
         if (!renderContext.api) throw new Error('The storefront is not listening yet');
         const pages = await snapshotPages(renderContext.api, await listPublicStoreSlugs(runtime.db));
+        const live = builds.currentId;
         lastSnapshot = await writeSnapshot({ id, baseUrl: url, prerenderSecret, buildsDir, pages, onProgress });
-        return { pages: lastSnapshot.pages };
+        return { pages: lastSnapshot.pages, changes: await compareBuilds(buildsDir, live, id) };
       } finally {
         memo.end();
       }
     },
-    switchTo: (id) => builds.switchTo(id),
+    has: (id) => builds.has(id),
+    switchTo: (id, version) => builds.switchTo(id, version),
+    prune: (keep) => builds.prune(keep),
   };
   const runtime = await createApiRuntime(env, { publisher });
   const publishing = runtime.publishing!;
+
+  // The live build is the database's (docs/decisions/208-preview-and-live-build.md); `current` only
+  // before any build was recorded as live.
+  const showLive = async () => {
+    const live = await readLiveBuild(runtime.db);
+    if (live && (await builds.has(live.id))) builds.show(live.id, live.version);
+    else if (live) runtime.logger.error({ build: live.id }, 'the live build is not in BUILDS_DIR: is it shared?');
+    return live;
+  };
+  if (!(await showLive())) await builds.showLinked();
+  // Instances on one PostgreSQL serve the build any of them switched to (they share BUILDS_DIR).
+  const listening = config.DATABASE_URL
+    ? listenForLiveBuild(
+        config.DATABASE_URL,
+        () => void showLive().catch((error: unknown) => runtime.logger.error({ err: error }, 'live build not read')),
+        runtime.logger,
+      )
+    : null;
+  if (listening)
+    builds.followDatabase(async () => {
+      await showLive().catch(() => null);
+    });
+  try {
+    await listening?.ready;
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
 
   /** A build of this process's own (start-up, `npm run rebuild` without a server), recorded as the command line's. */
   async function rebuild(onProgress?: (done: number, total: number) => void): Promise<SnapshotResult> {
@@ -184,6 +217,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       });
       // A build under way finishes (or fails) before the database closes, so its record is not left building.
       await publishing.idle();
+      await listening?.stop();
       await runtime.close();
     },
   };

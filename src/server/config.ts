@@ -58,7 +58,18 @@ const envSchema = z.object({
     'where server-side rendering reaches the API',
   ),
   DIST_DIR: z.string().trim().min(1).default('dist').describe('output of the Astro build'),
-  BUILDS_DIR: z.string().trim().min(1).default('builds').describe('snapshot builds (`builds/current` is the live one)'),
+  BUILDS_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default('builds')
+    .describe('snapshot builds; instances on one PostgreSQL must share this folder (the live one is in the database)'),
+  BUILDS_KEPT: z.coerce
+    .number({ error: 'expected a whole number of at least 2' })
+    .int()
+    .min(2, 'expected a whole number of at least 2')
+    .default(10)
+    .describe('builds kept on disk to preview and roll back to (the live one and the one before it always are)'),
   MEDIA_DIR: z
     .string()
     .trim()

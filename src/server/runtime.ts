@@ -20,6 +20,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe.ts';
 import { createTestProcessor } from './payments/test-processor.ts';
 import { failAbandonedBuilds, Publishing, type Publisher } from './publishing/publishing.ts';
+import { startAutoPublish } from './publishing/auto-publish.ts';
 
 export type ApiRuntime = {
   app: Hono<AppEnv>;
@@ -98,7 +99,13 @@ export async function createApiRuntime(
   const cartTokens = cartTokenSigner(cartTokenSecret);
   let publishing: Publishing | null = null;
   if (options.publisher) {
-    publishing = new Publishing({ db, clock: systemClock, logger, publisher: options.publisher });
+    publishing = new Publishing({
+      db,
+      clock: systemClock,
+      logger,
+      publisher: options.publisher,
+      kept: config.BUILDS_KEPT,
+    });
     // Only the process that builds does this: a build it left half done when it stopped never finishes.
     const abandoned = await failAbandonedBuilds(db, systemClock.now());
     if (abandoned) logger.warn({ builds: abandoned }, 'builds left unfinished by a stopped process marked failed');
@@ -118,6 +125,8 @@ export async function createApiRuntime(
     ...(redis ? { rateLimits: redis } : {}),
   };
   const app = createApp(parts);
+  // Stores that publish by themselves after a quiet period: every instance looks, one claims (ADR 208).
+  const autoPublish = publishing ? startAutoPublish(db, publishing, systemClock, logger) : null;
   // Paid carts without orders, owed refunds, idle carts, expired rate-limit rows (docs/decisions/110).
   const reconciliation = startReconciliation(appDeps(parts), config.RECONCILE_EVERY_SECONDS);
 
@@ -134,6 +143,9 @@ export async function createApiRuntime(
     reconcile: reconciliation.runOnce,
     close: () =>
       (closed ??= (async () => {
+        // No build may start once closing began, and the running one ends before the database closes.
+        await autoPublish?.stop();
+        await publishing?.idle();
         await reconciliation.stop();
         await mail.stop();
         await redis?.close().catch(() => {});

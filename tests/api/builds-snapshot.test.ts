@@ -1,10 +1,12 @@
 /**
- * Publishing against the real snapshot (docs/decisions/202-publishing-builds.md): the whole storefront
- * process (startStorefront) with a stand-in for the Astro build whose renders a test can make fail. A build
- * goes live only when every page rendered; `npm run rebuild` follows it and says how it went.
+ * Publishing against the real snapshot (docs/decisions/202-publishing-builds.md, 208-preview-and-live-build.md):
+ * the whole storefront process (startStorefront) with a stand-in for the Astro build whose renders a test
+ * can make fail or change. A build goes live only when every page rendered; `npm run rebuild` follows it
+ * and says how it went; a ready build is previewed by a signed-in operator only, then goes live.
  */
 import { execFile } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { serverEvents } from '../../src/lib/build-progress.ts';
@@ -16,6 +18,8 @@ let started: TestStorefront;
 let storefront: Storefront;
 let env: NodeJS.ProcessEnv;
 let failing: RegExp | null = null;
+/** Written into the shop page: a new edition is a changed page. */
+let edition = 'first';
 
 async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = new URL(req.url ?? '/', 'http://front').pathname;
@@ -25,7 +29,8 @@ async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<vo
     return;
   }
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><title>${pathname}</title><p>${pathname}</p>`);
+  const extra = pathname === '/acme/shop' ? `<p>${edition} edition</p>` : '';
+  res.end(`<!doctype html><title>${pathname}</title><p>${pathname}</p>${extra}`);
 }
 
 beforeAll(async () => {
@@ -44,9 +49,13 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 const liveBuildId = async () =>
   ((await (await fetch(`${storefront.url}/builds/latest.json?${Date.now()}`)).json()) as { id: string }).id;
 
-/** Starts a build with the token and reads its events to the end. */
-async function buildAndFollow(): Promise<{ id: string; events: { event: string; data: any }[] }> {
-  const started = await fetch(`${storefront.url}/api/admin/builds`, { method: 'POST', headers: bearer });
+/** Starts a build with the token (live when rendered, unless `goLive` is false) and reads its events to the end. */
+async function buildAndFollow(goLive = true): Promise<{ id: string; events: { event: string; data: any }[] }> {
+  const started = await fetch(`${storefront.url}/api/admin/builds`, {
+    method: 'POST',
+    headers: { ...bearer, 'content-type': 'application/json' },
+    body: JSON.stringify({ go_live: goLive }),
+  });
   expect(started.status).toBe(202);
   const { id } = ((await started.json()) as { data: { id: string } }).data;
   const stream = await fetch(`${storefront.url}/api/admin/builds/${id}/events`, { headers: bearer });
@@ -125,4 +134,82 @@ test('npm run rebuild prints the progress and the new live build, and exits 1 wh
     failing = null;
   }
   expect(await liveBuildId()).toBe(before);
+});
+
+/** The demo owner of acme signed in through the storefront: the session cookie. */
+async function signInDemoOwner(): Promise<string> {
+  const token = new URL((await storefront.demoSignInLink())!).searchParams.get('token');
+  const answer = await fetch(`${storefront.url}/api/admin/sign_in/confirm`, {
+    method: 'POST',
+    headers: { origin: storefront.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(answer.status).toBe(200);
+  return (answer.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** The ETag the front gives a file of a build's folder (its size and time). */
+async function etagOf(id: string, file: string): Promise<string> {
+  const s = await stat(path.join(env.BUILDS_DIR!, id, file));
+  return `"${s.size.toString(36)}-${Math.floor(s.mtimeMs).toString(36)}"`;
+}
+
+test('a build to preview is ready, counts its changed pages, and only a signed-in operator sees it before it goes live', async () => {
+  const live = await liveBuildId();
+  edition = 'second';
+  const { id, events } = await buildAndFollow(false);
+  expect(events.at(-1)).toMatchObject({
+    event: 'done',
+    data: { id, status: 'ready', kept: true, changes: { added: 0, changed: 1, removed: 0 } },
+  });
+  // Shoppers still get the live build.
+  expect(await liveBuildId()).toBe(live);
+  expect(await (await fetch(`${storefront.url}/acme/shop`)).text()).toContain('first edition');
+
+  const openPreview = (cookie: string) =>
+    fetch(`${storefront.url}/admin/acme/preview/${id}`, { headers: { cookie }, redirect: 'manual' });
+  expect((await openPreview('')).status).toBe(404);
+  const session = await signInDemoOwner();
+  const opened = await openPreview(session);
+  expect(opened.status).toBe(303);
+  expect(opened.headers.get('location')).toBe('/acme');
+  const previewCookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+  expect(previewCookie).toBe(`build_preview=acme.${id}`);
+  expect(opened.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
+
+  const previewed = await fetch(`${storefront.url}/acme/shop`, { headers: { cookie: `${session}; ${previewCookie}` } });
+  expect(await previewed.text()).toContain('second edition');
+  expect(previewed.headers.get('cache-control')).toBe('private, no-store');
+  expect(previewed.headers.get('x-robots-tag')).toBe('noindex');
+  const latest = await fetch(`${storefront.url}/builds/latest.json?${Date.now()}`, {
+    headers: { cookie: `${session}; ${previewCookie}` },
+  });
+  expect(((await latest.json()) as { id: string }).id).toBe(id);
+  // The preview cookie alone (signed out, or copied elsewhere) shows the live build and is removed.
+  const alone = await fetch(`${storefront.url}/acme/shop`, { headers: { cookie: previewCookie } });
+  expect(await alone.text()).toContain('first edition');
+  expect(alone.headers.get('set-cookie')).toMatch(/^build_preview=; .*Max-Age=0/);
+  // A build that never went live is not answered by its id to shoppers.
+  const payload = await fetch(`${storefront.url}/acme/shop/_payload.json?${id}`);
+  expect(payload.headers.get('etag')).toBe(await etagOf(live, 'acme/shop/_payload.json'));
+
+  const switched = await fetch(`${storefront.url}/api/admin/builds/${id}/live`, { method: 'POST', headers: bearer });
+  expect(switched.status).toBe(200);
+  expect(await liveBuildId()).toBe(id);
+  expect(await (await fetch(`${storefront.url}/acme/shop`)).text()).toContain('second edition');
+  // A page of the build switched away from still gets its own build's payload, the new one the new.
+  const old = await fetch(`${storefront.url}/acme/shop/_payload.json?${live}`);
+  expect(old.headers.get('etag')).toBe(await etagOf(live, 'acme/shop/_payload.json'));
+  const fresh = await fetch(`${storefront.url}/acme/shop/_payload.json?${id}`);
+  expect(fresh.headers.get('etag')).toBe(await etagOf(id, 'acme/shop/_payload.json'));
+  expect(fresh.headers.get('etag')).not.toBe(old.headers.get('etag'));
+
+  // Rolled back in one action: shoppers get the first edition again.
+  const rollback = await fetch(`${storefront.url}/api/admin/builds/${live}/live`, { method: 'POST', headers: bearer });
+  expect(rollback.status).toBe(200);
+  expect(await liveBuildId()).toBe(live);
+  expect(await (await fetch(`${storefront.url}/acme/shop`)).text()).toContain('first edition');
+  const record = await fetch(`${storefront.url}/api/admin/builds/${id}`, { headers: bearer });
+  expect(((await record.json()) as { data: { status: string } }).data.status).toBe('rolled_back');
+  edition = 'first';
 });

@@ -1,12 +1,14 @@
 /**
- * Publishing's builds (docs/decisions/202-publishing-builds.md): started with the bearer token or from a
- * store's console, recorded, one at a time, followed as Server-Sent Events, never switched to when they fail.
- * The API tests have no snapshot: a FakePublisher renders and switches.
+ * Publishing's builds (docs/decisions/202-publishing-builds.md, 208-preview-and-live-build.md): started with
+ * the bearer token or from a store's console, recorded, one at a time, followed as Server-Sent Events, never
+ * switched to when they fail; built to `ready` for a preview, then live, and rolled back, the last
+ * BUILDS_KEPT kept. The API tests have no snapshot: a FakePublisher renders, keeps folders and switches.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serverEvents } from '../../src/lib/build-progress.ts';
 import { createApp } from '../../src/server/app.ts';
 import { failAbandonedBuilds } from '../../src/server/publishing/publishing.ts';
+import { publishDueStores } from '../../src/server/publishing/auto-publish.ts';
 import { BUILD_TOKEN, FakePublisher } from './support/fake-publisher.ts';
 import { operatorOf, siteOrigin, type Operator } from './support/operator.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -210,6 +212,215 @@ describe('following a build', () => {
   });
 });
 
+describe('preview, go live and rollback', () => {
+  /** Builds from acme's console without going live; the build once ready. */
+  async function buildPreview(by: Operator = editor): Promise<string> {
+    const started = await by.call('POST', '/admin/stores/acme/builds', { body: { go_live: false } });
+    expect(started.status).toBe(202);
+    await settled(started.body.data.id);
+    return started.body.data.id as string;
+  }
+  const record = async (id: string) => (await api.call('GET', `/admin/builds/${id}`, { headers: bearer })).body.data;
+  const liveRow = () => api.db.selectFrom('live_build').selectAll().executeTakeFirstOrThrow();
+
+  test('a build asked with go_live false renders to ready with what it changes, and the live build stays', async () => {
+    const live = (await startWithToken()).body.data.id as string;
+    await settled(live);
+    publisher.changes = { added: 3, changed: 5, removed: 1 };
+    const id = await buildPreview();
+    expect(await record(id)).toMatchObject({
+      id,
+      status: 'ready',
+      pages: 4,
+      changes: { added: 3, changed: 5, removed: 1 },
+      kept: true,
+      requested_by: 'editor@acme.test',
+    });
+    expect(publisher.live).toBe(live);
+    expect((await liveRow()).build_id).toBe(live);
+    expect((await owner.call('GET', `/admin/stores/acme/builds/${id}`)).body.data.status).toBe('ready');
+    // Not a boolean: refused next to the field, nothing started.
+    const wrong = await owner.call('POST', '/admin/stores/acme/builds', { body: { go_live: 'no' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ go_live: ['go_live must be true or false.'] });
+    expect((await api.db.selectFrom('builds').select('id').where('status', '=', 'building').execute()).length).toBe(0);
+  });
+
+  test('an editor makes a ready build live, audited; the build switched away from is ready again', async () => {
+    const before = (await liveRow()).build_id;
+    const version = (await liveRow()).version;
+    const id = await buildPreview();
+    const switched = await editor.call('POST', `/admin/stores/acme/builds/${id}/live`);
+    expect(switched.status).toBe(200);
+    expect(switched.body.data).toMatchObject({ id, status: 'live', kept: true });
+    expect(publisher.live).toBe(id);
+    expect(await liveRow()).toMatchObject({ build_id: id, previous_build_id: before, version: version + 1 });
+    expect((await record(before)).status).toBe('ready');
+    const audit = await owner.call('GET', '/admin/stores/acme/audit');
+    expect(audit.body.data[0]).toMatchObject({
+      actor: 'editor@acme.test',
+      action: 'build.go_live',
+      entity: 'build',
+      entity_id: id,
+      before: { live: before },
+      after: { live: id },
+    });
+
+    const again = await editor.call('POST', `/admin/stores/acme/builds/${id}/live`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This build is already live.');
+    expect(
+      (await editor.call('POST', `/admin/stores/acme/builds/${before}/live`, { headers: { 'x-csrf-token': 'forged' } }))
+        .status,
+    ).toBe(403);
+    expect((await vipOwner.call('POST', `/admin/stores/acme/builds/${before}/live`)).status).toBe(404);
+    expect(publisher.live).toBe(id);
+  });
+
+  test('rolling back to an older kept build is one action: it is live, the one switched away from is rolled back', async () => {
+    const older = (await liveRow()).build_id;
+    const newer = await buildPreview();
+    expect((await owner.call('POST', `/admin/stores/acme/builds/${newer}/live`)).status).toBe(200);
+
+    const rollback = await owner.call('POST', `/admin/stores/acme/builds/${older}/live`);
+    expect(rollback.status).toBe(200);
+    expect(rollback.body.data).toMatchObject({ id: older, status: 'live' });
+    expect((await record(newer)).status).toBe('rolled_back');
+    expect(publisher.live).toBe(older);
+    const audit = await owner.call('GET', '/admin/stores/acme/audit');
+    expect(audit.body.data[0]).toMatchObject({
+      action: 'build.rollback',
+      entity_id: older,
+      before: { live: newer },
+      after: { live: older },
+    });
+    // One live build at a time, and the rolled-back build can go live again (with the token too).
+    expect((await api.db.selectFrom('builds').select('id').where('status', '=', 'live').execute()).length).toBe(1);
+    expect(
+      (await api.call('POST', `/admin/builds/${newer}/live`, { headers: { origin: siteOrigin(api) } })).status,
+    ).toBe(401);
+    const forward = await api.call('POST', `/admin/builds/${newer}/live`, { headers: bearer });
+    expect(forward.status).toBe(200);
+    expect(forward.body.data.status).toBe('live');
+    expect((await record(older)).status).toBe('ready');
+  });
+
+  test('a failed or running build cannot go live; an unknown one is 404', async () => {
+    publisher.failNext = 'Snapshot of /acme failed with 500: boom';
+    const failed = await buildPreview();
+    const refused = await owner.call('POST', `/admin/stores/acme/builds/${failed}/live`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Only a build that rendered every page can go live.');
+    expect((await owner.call('POST', '/admin/stores/acme/builds/no-such-build/live')).status).toBe(404);
+    expect((await api.call('POST', '/admin/builds/no-such-build/live', { headers: bearer })).status).toBe(404);
+  });
+
+  test('only the last BUILDS_KEPT builds are kept: older ones are deleted on a switch and can no longer go live', async () => {
+    const first = await buildPreview();
+    const kept = api.config.BUILDS_KEPT;
+    for (let i = 0; i < kept; i++) await settled((await startWithToken()).body.data.id);
+    expect(publisher.folders.has(first)).toBe(false);
+    expect(await record(first)).toMatchObject({ status: 'ready', kept: false });
+    const refused = await owner.call('POST', `/admin/stores/acme/builds/${first}/live`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This build is no longer kept, so it cannot go live again.');
+    const live = await liveRow();
+    // The live build and the one before it are always among the kept folders.
+    expect(publisher.folders.has(live.build_id)).toBe(true);
+    expect(publisher.folders.has(live.previous_build_id!)).toBe(true);
+    expect(publisher.folders.size).toBe(kept);
+  });
+});
+
+describe('auto-publish', () => {
+  const P = '/admin/stores/acme/products';
+  /** A catalog write of the console: one unit of stock received for acme's first product. */
+  async function catalogWrite(): Promise<void> {
+    const product = await api.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .innerJoin('product_variants as v', 'v.product_id', 'p.id')
+      .select(['p.id as productId', 'v.id as variantId'])
+      .where('s.slug', '=', 'acme')
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const adjusted = await editor.call('POST', `${P}/${product.productId}/stock_adjustments`, {
+      body: { variant_id: String(product.variantId), change: 1, reason: 'received' },
+    });
+    expect(adjusted.status).toBe(201);
+  }
+  const tick = () => publishDueStores(api.db, api.deps.publishing!, api.clock);
+
+  test('is off by default; owners and editors set it, audited; a quiet period outside 5–3600 s is refused by its field', async () => {
+    expect((await editor.call('GET', '/admin/stores/acme/auto_publish')).body.data).toEqual({
+      enabled: false,
+      quiet_seconds: 30,
+    });
+    const refused = await owner.call('PUT', '/admin/stores/acme/auto_publish', {
+      body: { enabled: true, quiet_seconds: 2 },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      quiet_seconds: ['The quiet period must be a whole number of seconds from 5 to 3600.'],
+    });
+    expect((await owner.call('GET', '/admin/stores/acme/auto_publish')).body.data.enabled).toBe(false);
+    // Off, a catalog write schedules nothing.
+    await catalogWrite();
+    api.clock.offsetMs += 60_000;
+    expect(await tick()).toBeNull();
+
+    const set = await editor.call('PUT', '/admin/stores/acme/auto_publish', {
+      body: { enabled: true, quiet_seconds: 30 },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({ enabled: true, quiet_seconds: 30 });
+    const audit = await owner.call('GET', '/admin/stores/acme/audit');
+    expect(audit.body.data[0]).toMatchObject({
+      actor: 'editor@acme.test',
+      action: 'store.auto_publish',
+      before: { enabled: false, quiet_seconds: 30 },
+      after: { enabled: true, quiet_seconds: 30 },
+    });
+    expect((await vipOwner.call('PUT', '/admin/stores/acme/auto_publish', { body: set.body.data })).status).toBe(404);
+  });
+
+  test('a catalog change publishes once the store has been quiet for its period; another change starts the wait again', async () => {
+    await catalogWrite();
+    api.clock.offsetMs += 20_000;
+    expect(await tick()).toBeNull();
+    await catalogWrite();
+    api.clock.offsetMs += 20_000;
+    // 40 s after the first change, but 20 s after the last one.
+    expect(await tick()).toBeNull();
+    api.clock.offsetMs += 11_000;
+    const id = await tick();
+    expect(id).not.toBeNull();
+    await settled(id!);
+    expect((await api.call('GET', `/admin/builds/${id}`, { headers: bearer })).body.data).toMatchObject({
+      status: 'live',
+      requested_by: 'auto-publish',
+      store: 'acme',
+    });
+    // Claimed once: nothing is due any more.
+    expect(await tick()).toBeNull();
+  });
+
+  test('a store due while a build runs is published when it has finished', async () => {
+    const release = publisher.hold();
+    const running = (await startWithToken()).body.data.id as string;
+    await catalogWrite();
+    api.clock.offsetMs += 31_000;
+    expect(await tick()).toBeNull();
+    release();
+    await settled(running);
+    api.clock.offsetMs += 6_000;
+    const id = await tick();
+    expect(id).not.toBeNull();
+    await settled(id!);
+    await owner.call('PUT', '/admin/stores/acme/auto_publish', { body: { enabled: false, quiet_seconds: 30 } });
+  });
+});
+
 describe('a store’s history', () => {
   test('lists the last 20 builds of this store, the token and the command line, newest first; never another store’s', async () => {
     const fromVip = await vipOwner.call('POST', '/admin/stores/vip/builds');
@@ -222,7 +433,7 @@ describe('a store’s history', () => {
       .values(
         Array.from({ length: 25 }, (_, i) => ({
           id: `old-${String(i).padStart(2, '0')}`,
-          status: 'live' as const,
+          status: 'ready' as const,
           requested_by: 'cli',
           store_id: null,
           started_at: new Date(old + i * 1000),

@@ -322,6 +322,7 @@ describe('another store’s operator', () => {
     '/admin/builds',
     '/admin/builds/{id}',
     '/admin/builds/{id}/events',
+    '/admin/builds/{id}/live',
   ];
   const storeOperations = CONSOLE_OPERATIONS.filter((operation) => operation.path.includes('{slug}'));
   const concrete = (path: string, slug: string) => path.replace('{slug}', slug).replaceAll(/\{\w+\}/g, '1');

@@ -39,7 +39,7 @@ test('an owner publishes from the console, follows the progress, and the new bui
   const after = await liveId();
   expect(after).not.toBe(before);
   const newest = history.getByRole('row').nth(1);
-  await expect(newest).toContainText('Published');
+  await expect(newest).toContainText('Live');
   await expect(newest).toContainText(OWNER);
   await expectNoAxeViolations(page);
 });

@@ -1,17 +1,19 @@
 /**
- * /admin/{store}/publish (owners and editors): publish the store's pages, watch the build's progress live
- * (Server-Sent Events), and read the recent builds (docs/decisions/202-publishing-builds.md).
+ * /admin/{store}/publish (owners and editors): publish the store's pages or build a preview, watch the
+ * build's progress live (Server-Sent Events), and from the recent builds preview a kept one, make it live
+ * or roll back to it (docs/decisions/202-publishing-builds.md, 208-preview-and-live-build.md).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { progressSentence, type BuildProgressEvent } from '../../lib/build-progress.ts';
 import type { Build } from '../../lib/contract/answers.ts';
 import { consoleApi, ConsoleError } from '../../lib/api-client/console-api.ts';
 import { StaffGate, type ConsoleStore } from './StoreGate.tsx';
+import { AutoPublishForm } from './AutoPublishForm.tsx';
 
 const STATUS_WORDS: Record<Build['status'], string> = {
   building: 'Building',
   ready: 'Ready',
-  live: 'Published',
+  live: 'Live',
   failed: 'Failed',
   rolled_back: 'Rolled back',
 };
@@ -20,8 +22,23 @@ type Notice = { ok: boolean; text: string };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function History({ builds }: { builds: Build[] }) {
+/** What a build changed against the build live when it rendered. */
+function changesText(build: Build): string {
+  if (!build.changes) return '—';
+  const { added, changed, removed } = build.changes;
+  return `${added} new, ${changed} changed, ${removed} removed`;
+}
+
+type HistoryProps = {
+  builds: Build[];
+  slug: string;
+  busy: boolean;
+  onGoLive: (build: Build, rollback: boolean) => void;
+};
+
+function History({ builds, slug, busy, onGoLive }: HistoryProps) {
   if (builds.length === 0) return <p>Nothing has been published yet.</p>;
+  const live = builds.find((build) => build.status === 'live');
   return (
     <table className="console__table">
       <caption>Recent builds, newest first</caption>
@@ -31,27 +48,56 @@ function History({ builds }: { builds: Build[] }) {
           <th scope="col">Status</th>
           <th scope="col">By</th>
           <th scope="col">Pages</th>
+          <th scope="col">Changes</th>
           <th scope="col">Time</th>
+          <th scope="col">Actions</th>
         </tr>
       </thead>
       <tbody>
-        {builds.map((build) => (
-          <tr key={build.id}>
-            <td data-label="Started">
-              <time dateTime={build.started_at}>{new Date(build.started_at).toLocaleString()}</time>
-            </td>
-            <td data-label="Status">
-              {STATUS_WORDS[build.status]}
-              {build.error && <span className="console__hint"> ({build.error})</span>}
-            </td>
-            <td data-label="By">{build.requested_by}</td>
-            <td data-label="Pages">{build.pages ?? '—'}</td>
-            <td data-label="Time">
-              {/* A no-break space: the figure and its unit stay on one line. */}
-              {build.duration_ms === null ? '—' : `${(build.duration_ms / 1000).toFixed(1)}\u00a0s`}
-            </td>
-          </tr>
-        ))}
+        {builds.map((build) => {
+          const started = new Date(build.started_at).toLocaleString();
+          // Going back to a build older than the live one is a rollback (ADR 208).
+          const rollback = live !== undefined && build.started_at < live.started_at;
+          const canGoLive = build.kept && build.status !== 'live';
+          return (
+            <tr key={build.id}>
+              <td data-label="Started">
+                <time dateTime={build.started_at}>{started}</time>
+              </td>
+              <td data-label="Status">
+                {STATUS_WORDS[build.status]}
+                {build.error && <span className="console__hint"> ({build.error})</span>}
+              </td>
+              <td data-label="By">{build.requested_by}</td>
+              <td data-label="Pages">{build.pages ?? '—'}</td>
+              <td data-label="Changes">{changesText(build)}</td>
+              <td data-label="Time">
+                {/* A no-break space: the figure and its unit stay on one line. */}
+                {build.duration_ms === null ? '—' : `${(build.duration_ms / 1000).toFixed(1)}\u00a0s`}
+              </td>
+              <td data-label="Actions">
+                {canGoLive ? (
+                  <span className="console__links">
+                    <a href={consoleApi.previewUrl(slug, build.id)} aria-label={`Preview the build of ${started}`}>
+                      Preview
+                    </a>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      aria-label={`${rollback ? 'Roll back' : 'Go live'} to the build of ${started}`}
+                      onClick={() => onGoLive(build, rollback)}
+                    >
+                      {rollback ? 'Roll back' : 'Go live'}
+                    </button>
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
@@ -97,7 +143,13 @@ function Publishing({ store }: { store: ConsoleStore }) {
       );
       source.addEventListener('done', (event: MessageEvent<string>) => {
         const build = JSON.parse(event.data) as Build;
-        end({ ok: true, text: `Published: ${build.pages ?? 0} pages are live.` });
+        end({
+          ok: true,
+          text:
+            build.status === 'live'
+              ? `Published: ${build.pages ?? 0} pages are live.`
+              : `Ready to preview: ${build.pages ?? 0} pages (${changesText(build)}). Preview it, then make it live.`,
+        });
       });
       source.addEventListener('failed', (event: MessageEvent<string>) => {
         const build = JSON.parse(event.data) as Build;
@@ -117,10 +169,30 @@ function Publishing({ store }: { store: ConsoleStore }) {
     return () => events.current?.close();
   }, [loadHistory, follow]);
 
-  async function publish() {
+  const [switching, setSwitching] = useState(false);
+
+  async function goLive(build: Build, rollback: boolean) {
+    setNotice(null);
+    setSwitching(true);
+    try {
+      await consoleApi.goLive(store.slug, build.id);
+      const started = new Date(build.started_at).toLocaleString();
+      setNotice({
+        ok: true,
+        text: `${rollback ? 'Rolled back: the build of' : 'Live: the build of'} ${started} is live.`,
+      });
+    } catch (error) {
+      setNotice({ ok: false, text: message(error) });
+    } finally {
+      setSwitching(false);
+      void loadHistory();
+    }
+  }
+
+  async function publish(goLive: boolean) {
     setNotice(null);
     try {
-      const started = await consoleApi.publish(store.slug);
+      const started = await consoleApi.publish(store.slug, goLive);
       follow(started.data.id);
     } catch (error) {
       if (error instanceof ConsoleError && error.status === 409) {
@@ -132,16 +204,23 @@ function Publishing({ store }: { store: ConsoleStore }) {
 
   return (
     <>
-      <p>Publishing renders every page of the public stores again and makes them live once all of them rendered.</p>
+      <p>
+        Publishing renders every page of the public stores again and makes them live once all of them rendered. A
+        preview build stops before going live: browse it, then make it live.
+      </p>
       <p className="console__links">
         <button
           type="button"
           className="button button--primary"
           disabled={following !== null}
-          onClick={() => void publish()}
+          onClick={() => void publish(true)}
         >
           {following ? 'Publishing…' : 'Publish'}
         </button>
+        <button type="button" className="button" disabled={following !== null} onClick={() => void publish(false)}>
+          Build preview
+        </button>
+        <a href={`/admin/${store.slug}/preview`}>End preview</a>
       </p>
       {following && (
         <div className="console__panel">
@@ -160,7 +239,17 @@ function Publishing({ store }: { store: ConsoleStore }) {
           {notice.text}
         </div>
       )}
-      {builds === null ? <p role="status">Loading…</p> : <History builds={builds} />}
+      {builds === null ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <History
+          builds={builds}
+          slug={store.slug}
+          busy={switching || following !== null}
+          onGoLive={(build, rollback) => void goLive(build, rollback)}
+        />
+      )}
+      <AutoPublishForm slug={store.slug} />
     </>
   );
 }

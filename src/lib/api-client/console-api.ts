@@ -6,6 +6,7 @@
 import type {
   AllowedRecipient,
   AuditEntry,
+  AutoPublish,
   Build,
   BuildStarted,
   ErrorBody,
@@ -198,7 +199,17 @@ export const consoleApi = {
   adjustGiftCard: (slug: string, id: string, change: string, note: string) =>
     call<One<ConsoleGiftCardDetail>>('POST', `${store(slug)}/gift_cards/${id}/adjustments`, { change, note }),
   builds: (slug: string) => call<Many<Build>>('GET', `${store(slug)}/builds`),
-  publish: (slug: string) => call<One<BuildStarted>>('POST', `${store(slug)}/builds`),
+  /** Publish: a build that goes live once rendered; `goLive` false stops at `ready` (a preview). */
+  publish: (slug: string, goLive = true) =>
+    call<One<BuildStarted>>('POST', `${store(slug)}/builds`, { go_live: goLive }),
+  autoPublish: (slug: string) => call<One<AutoPublish>>('GET', `${store(slug)}/auto_publish`),
+  setAutoPublish: (slug: string, setting: { enabled: boolean; quiet_seconds: number }) =>
+    call<One<AutoPublish>>('PUT', `${store(slug)}/auto_publish`, setting),
+  /** Makes a kept build live: going live, or rolling back to an older one. */
+  goLive: (slug: string, id: string) =>
+    call<One<Build>>('POST', `${store(slug)}/builds/${encodeURIComponent(id)}/live`),
+  /** Where the front opens a preview of a ready build for this session (docs/decisions/208-preview-and-live-build.md). */
+  previewUrl: (slug: string, id: string) => `/admin/${slug}/preview/${encodeURIComponent(id)}`,
   /** The build's Server-Sent Events (progress, then done or failed), with the session cookie. */
   buildEventsUrl: (id: string) => `/api/admin/builds/${encodeURIComponent(id)}/events`,
   disableGiftCard: (slug: string, id: string) =>

@@ -526,10 +526,17 @@ export type ConsoleOrder = z.infer<typeof consoleOrder>;
 
 export const buildStatus = z.enum(['building', 'ready', 'live', 'failed', 'rolled_back']).meta({ id: 'BuildStatus' });
 
+/** Pages a build added, changed and removed against the build live when it rendered (docs/decisions/208-preview-and-live-build.md). */
+export const buildChanges = z
+  .strictObject({ added: z.number().int(), changed: z.number().int(), removed: z.number().int() })
+  .meta({ id: 'BuildChanges' });
+export type BuildChanges = z.infer<typeof buildChanges>;
+
 /** One snapshot build: who asked, from which store's console, how it went. */
 export const build = z
   .strictObject({
     id: z.string(),
+    /** `ready`: rendered, not live (a preview, or a build switched away from); `rolled_back`: switched away from by a rollback. */
     status: buildStatus,
     /** An operator's email, `token` (the HTTP hook) or `cli`. */
     requested_by: z.string(),
@@ -541,6 +548,10 @@ export const build = z
     duration_ms: z.number().int().nullable(),
     /** The failure's message (never a stack). */
     error: z.string().nullable(),
+    /** null until it rendered. */
+    changes: buildChanges.nullable(),
+    /** Its folder is kept (the last BUILDS_KEPT): it can be previewed and go live. */
+    kept: z.boolean(),
   })
   .meta({ id: 'Build' });
 export type Build = z.infer<typeof build>;
@@ -550,6 +561,12 @@ export const buildStarted = z
   .strictObject({ id: z.string(), status: z.literal('building'), status_url: z.string() })
   .meta({ id: 'BuildStarted' });
 export type BuildStarted = z.infer<typeof buildStarted>;
+
+/** A store's auto-publish setting (docs/decisions/208-preview-and-live-build.md). */
+export const autoPublish = z
+  .strictObject({ enabled: z.boolean(), quiet_seconds: z.number().int() })
+  .meta({ id: 'AutoPublish' });
+export type AutoPublish = z.infer<typeof autoPublish>;
 
 /** A `progress` event of a build's event stream. */
 export const buildProgress = z

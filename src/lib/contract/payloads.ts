@@ -900,3 +900,23 @@ export const domainTokenPayload = z
       .default(''),
   })
   .meta({ id: 'DomainTokenPayload' });
+
+// ---------------------------------------------------------------- publishing (docs/decisions/208-preview-and-live-build.md)
+
+/** A build's start: `go_live` false renders it to `ready` only (a preview); the body may be empty (go live). */
+export const startBuildPayload = z
+  .object({ go_live: z.boolean({ error: 'go_live must be true or false.' }).default(true) })
+  .meta({ id: 'StartBuildPayload' });
+
+const QUIET_MESSAGE = 'The quiet period must be a whole number of seconds from 5 to 3600.';
+/** A store's auto-publish: on or off, and the quiet period after the last catalog change. */
+export const autoPublishPayload = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false.' }),
+    quiet_seconds: z
+      .number({ error: QUIET_MESSAGE })
+      .int({ error: QUIET_MESSAGE })
+      .min(5, { error: QUIET_MESSAGE })
+      .max(3600, { error: QUIET_MESSAGE }),
+  })
+  .meta({ id: 'AutoPublishPayload' });

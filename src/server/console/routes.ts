@@ -38,6 +38,7 @@ import { consoleSettingsRoutes } from './settings-routes.ts';
 import { consoleRecipientRoutes } from './recipient-routes.ts';
 import { mailSignInLink, spendSignInToken } from './sign-in-links.ts';
 import { PUBLISHING_MESSAGES, publishingRoutes, TOKEN_PATHS, tokenRequired } from '../publishing/routes.ts';
+import { catalogChanged } from '../publishing/auto-publish.ts';
 
 export type ConsoleEnv = AppEnv & {
   Variables: {
@@ -367,6 +368,14 @@ export function consoleRoutes(deps: AppDeps) {
   });
 
   // Catalog and gift cards: owners and editors (docs/decisions/199-console-catalog-and-gift-cards.md).
+  // A catalog change made here publishes by itself after the store's quiet period, when it chose so
+  // (docs/decisions/208-preview-and-live-build.md).
+  const catalogWrite = async (c: Context<ConsoleEnv>, next: () => Promise<void>) => {
+    await next();
+    if (WRITES.has(c.req.method) && c.res.status < 300) await catalogChanged(db, c.var.consoleStore.id, clock.now());
+  };
+  app.use('/stores/:slug/products', catalogWrite);
+  app.use('/stores/:slug/products/*', catalogWrite);
   app.route('/stores/:slug/products/:id/images', consoleImageRoutes(deps));
   app.route('/stores/:slug/products/:id/variants', consoleVariantRoutes(deps));
   app.route('/stores/:slug/products', consoleProductLifecycleRoutes(deps));

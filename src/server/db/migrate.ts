@@ -23,6 +23,7 @@ import * as storeSettingsVersion from './migrations/0021_store_settings_version.
 import * as storeAccessLists from './migrations/0022_store_access_lists.ts';
 import * as collectionBundleVersions from './migrations/0023_collection_bundle_versions.ts';
 import * as variantEditing from './migrations/0024_variant_editing.ts';
+import * as liveBuild from './migrations/0025_live_build.ts';
 import * as owedConsoleRefunds from './migrations/0026_owed_console_refunds.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_store_access_lists': storeAccessLists,
   '0023_collection_bundle_versions': collectionBundleVersions,
   '0024_variant_editing': variantEditing,
+  '0025_live_build': liveBuild,
   '0026_owed_console_refunds': owedConsoleRefunds,
 };
 

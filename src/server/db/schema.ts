@@ -39,6 +39,10 @@ export type StoresTable = {
   /** Bumped by a trigger on every change of a setting the console's form shows (migration 0021). */
   settings_version: Generated<number>;
   created_at: Generated<Date>;
+  /** A catalog change publishes by itself after a quiet period (migration 0025). */
+  auto_publish: Generated<boolean>;
+  auto_publish_quiet_seconds: Generated<number>;
+  auto_publish_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type AllowedRecipientsTable = {
@@ -430,7 +434,7 @@ export type GiftCardEventsTable = {
   at: Timestamp;
 };
 
-/** What happened to a build; `ready` and `rolled_back` are reserved for preview and rollback (migration 0020). */
+/** What happened to a build (docs/decisions/208-preview-and-live-build.md). */
 export type BuildStatus = 'building' | 'ready' | 'live' | 'failed' | 'rolled_back';
 
 /** One snapshot build (docs/decisions/202-publishing-builds.md). */
@@ -444,6 +448,21 @@ export type BuildsTable = {
   pages: number | null;
   duration_ms: number | null;
   error: string | null;
+  /** Pages added, changed and removed against the build that was live when it rendered (migration 0025). */
+  pages_added: ColumnType<number | null, number | null | undefined, number | null>;
+  pages_changed: ColumnType<number | null, number | null | undefined, number | null>;
+  pages_removed: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When its folder was deleted (beyond BUILDS_KEPT): it can no longer be previewed or go live. */
+  removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+/** The installation's live build, one row (migration 0025); `version` grows with every switch. */
+export type LiveBuildTable = {
+  site: Generated<boolean>;
+  build_id: string;
+  previous_build_id: string | null;
+  version: number;
+  switched_at: Date;
 };
 
 export type Database = {
@@ -481,6 +500,7 @@ export type Database = {
   stock_adjustments: StockAdjustmentsTable;
   gift_card_events: GiftCardEventsTable;
   builds: BuildsTable;
+  live_build: LiveBuildTable;
 };
 
 export type StoreRow = Selectable<StoresTable>;

@@ -1,28 +1,46 @@
 /**
- * Publishing's one implementation (docs/decisions/202-publishing-builds.md): the console, the HTTP hook and
- * the command line start a build here; it is recorded in `builds`, rendered by the storefront process's
- * publisher, and switched to only when every page rendered.
+ * Publishing's one implementation (docs/decisions/202-publishing-builds.md, 208-preview-and-live-build.md):
+ * the console, the HTTP hook and the command line start a build here; it is recorded in `builds`, rendered
+ * by the storefront process's publisher to `ready`, and goes live (now, or later from the console) only
+ * when every page rendered. The live build is the `live_build` row; a switch notifies every instance.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BuildProgress } from '../../lib/contract/answers.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { BuildChanges, BuildProgress } from '../../lib/contract/answers.ts';
 import type { BuildsTable, Database } from '../db/schema.ts';
 import type { Clock, Logger } from '../http/context.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { LIVE_BUILD_CHANNEL } from './live-build.ts';
 
 /** What the storefront process lends publishing: its snapshot of every public store (src/front/start-storefront.ts). */
 export type Publisher = {
   /** The bearer token of `POST /api/admin/builds`: REBUILD_TOKEN, or the one kept in the builds folder. */
   token: string;
   /** Renders build `id` beside the live one; rejects when a page fails to render. */
-  render(id: string, onProgress: (done: number, total: number) => void): Promise<{ pages: number }>;
-  /** Makes build `id` the live one, atomically. */
-  switchTo(id: string): Promise<void>;
+  render(
+    id: string,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<{ pages: number; changes: BuildChanges }>;
+  /** Whether build `id` is complete on disk (it can go live). */
+  has(id: string): Promise<boolean>;
+  /** Serves build `id` from now on, atomically, unless a later switch (`version`) was already served. */
+  switchTo(id: string, version: number): Promise<void>;
+  /** Deletes every build folder but these. */
+  prune(keep: ReadonlySet<string>): Promise<void>;
 };
-
 export type BuildRow = Selectable<BuildsTable>;
 
 /** Who asks: an operator's email, 'token' or 'cli', and the store whose console it was asked from. */
 export type BuildRequest = { requestedBy: string; storeId: number | null };
+
+/** How a build goes live: right after it rendered (`publish`), or later from the console or the token. */
+export type GoLive = { build: BuildRow; previous: string | null; rollback: boolean };
+
+export const GO_LIVE_MESSAGES = {
+  alreadyLive: 'This build is already live.',
+  notReady: 'Only a build that rendered every page can go live.',
+  removed: 'This build is no longer kept, so it cannot go live again.',
+} as const;
 
 export type BuildEvent = { kind: 'progress'; progress: BuildProgress } | { kind: 'finished'; build: BuildRow };
 
@@ -65,12 +83,24 @@ export async function failAbandonedBuilds(db: Kysely<Database>, now: Date): Prom
   return rows.length;
 }
 
-export type PublishingParts = { db: Kysely<Database>; clock: Clock; logger: Logger; publisher: Publisher };
+export type PublishingParts = {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  publisher: Publisher;
+  /** BUILDS_KEPT: builds kept on disk to preview and roll back to. */
+  kept: number;
+};
+
+/** Statuses of a build that rendered every page: it has a folder until it is pruned. */
+const RENDERED = ['ready', 'live', 'rolled_back'] as const;
 
 /** Starts builds, one at a time, and tells listeners how the running one goes. */
 export class Publishing {
   readonly #parts: PublishingParts;
   readonly #runs = new Map<string, Run>();
+  /** Switches of this process, one after the other (the database orders those of all instances). */
+  #switching: Promise<unknown> = Promise.resolve();
 
   constructor(parts: PublishingParts) {
     this.#parts = parts;
@@ -87,6 +117,7 @@ export class Publishing {
   async start(
     request: BuildRequest,
     alsoRecord?: (trx: Transaction<Database>, id: string) => Promise<void>,
+    options: { goLive: boolean } = { goLive: true },
   ): Promise<{ started: true; id: string } | { started: false; running: string }> {
     const { db, clock } = this.#parts;
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -110,7 +141,7 @@ export class Publishing {
         return Boolean(row);
       });
       if (inserted) {
-        this.#run(id, now.getTime());
+        this.#run(id, now.getTime(), options.goLive);
         return { started: true, id };
       }
       const running = await db.selectFrom('builds').select('id').where('status', '=', 'building').executeTakeFirst();
@@ -169,7 +200,7 @@ export class Publishing {
     };
   }
 
-  #run(id: string, startedAt: number): void {
+  #run(id: string, startedAt: number, goLive: boolean): void {
     const { db, clock, logger, publisher } = this.#parts;
     const listeners = new Set<(event: BuildEvent) => void>();
     const tell = (event: BuildEvent) => {
@@ -185,7 +216,11 @@ export class Publishing {
         tell({ kind: 'progress', progress: this.#progressOf(run) });
       }
     };
-    const finish = (outcome: Pick<BuildRow, 'status' | 'pages' | 'error'>) => {
+    const finish = (
+      outcome: Partial<
+        Pick<BuildRow, 'status' | 'pages' | 'error' | 'pages_added' | 'pages_changed' | 'pages_removed'>
+      >,
+    ) => {
       const finishedAt = clock.now();
       return db
         .updateTable('builds')
@@ -195,17 +230,32 @@ export class Publishing {
         .executeTakeFirstOrThrow();
     };
     run.finished = (async () => {
-      let outcome: Pick<BuildRow, 'status' | 'pages' | 'error'>;
+      let rendered: Awaited<ReturnType<Publisher['render']>>;
       try {
-        const { pages } = await publisher.render(id, onProgress);
-        // Only a build whose every page rendered is switched to (ADR 202).
-        await publisher.switchTo(id);
-        outcome = { status: 'live', pages, error: null };
+        rendered = await publisher.render(id, onProgress);
       } catch (error) {
         logger.error({ err: error, build: id }, 'build failed');
-        outcome = { status: 'failed', pages: null, error: failureMessage(error) };
+        return finish({ status: 'failed', pages: null, error: failureMessage(error) });
       }
-      return finish(outcome);
+      // Only a build whose every page rendered is `ready`, and only a ready build goes live (ADR 202).
+      const ready = await finish({
+        status: 'ready',
+        pages: rendered.pages,
+        error: null,
+        pages_added: rendered.changes.added,
+        pages_changed: rendered.changes.changed,
+        pages_removed: rendered.changes.removed,
+      });
+      if (!goLive) {
+        await this.#prune();
+        return ready;
+      }
+      try {
+        return (await this.goLive(id)).build;
+      } catch (error) {
+        logger.error({ err: error, build: id }, 'build could not go live');
+        return finish({ status: 'failed', error: `It rendered but could not go live: ${failureMessage(error)}` });
+      }
     })()
       .then((build) => {
         tell({ kind: 'finished', build });
@@ -215,5 +265,100 @@ export class Publishing {
     // Whoever awaits `finished` sees a failure to record the outcome; nobody else must crash on it.
     run.finished.catch((error: unknown) => logger.error({ err: error, build: id }, 'build outcome not recorded'));
     this.#runs.set(id, run);
+  }
+
+  /**
+   * Makes a rendered, kept build the live one, atomically: the `live_build` row and both builds' statuses
+   * change in one transaction (with whatever the caller records: the audit entry), every instance is
+   * notified on commit, and this process serves it before answering. Going back to a build older than the
+   * live one is a rollback: the build switched away from is `rolled_back`, otherwise `ready`.
+   */
+  goLive(
+    id: string,
+    alsoRecord?: (trx: Transaction<Database>, change: Omit<GoLive, 'build'>) => Promise<void>,
+  ): Promise<GoLive> {
+    const switched = this.#switching.then(() => this.#goLive(id, alsoRecord));
+    this.#switching = switched.catch(() => undefined);
+    return switched;
+  }
+
+  async #goLive(
+    id: string,
+    alsoRecord?: (trx: Transaction<Database>, change: Omit<GoLive, 'build'>) => Promise<void>,
+  ): Promise<GoLive> {
+    const { db, clock, publisher } = this.#parts;
+    const { change, version } = await db.transaction().execute(async (trx) => {
+      // The row lock orders switches of every instance.
+      const live = await trx.selectFrom('live_build').selectAll().forUpdate().executeTakeFirst();
+      const target = await trx.selectFrom('builds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!target) throw notFound();
+      if (target.status === 'live') throw conflict(GO_LIVE_MESSAGES.alreadyLive);
+      if (target.status !== 'ready' && target.status !== 'rolled_back') throw conflict(GO_LIVE_MESSAGES.notReady);
+      if (target.removed_at || !(await publisher.has(id))) throw conflict(GO_LIVE_MESSAGES.removed);
+      const previous = live
+        ? await trx.selectFrom('builds').select(['id', 'started_at']).where('id', '=', live.build_id).executeTakeFirst()
+        : undefined;
+      const rollback = previous !== undefined && new Date(target.started_at) < new Date(previous.started_at);
+      if (previous)
+        await trx
+          .updateTable('builds')
+          .set({ status: rollback ? 'rolled_back' : 'ready' })
+          .where('id', '=', previous.id)
+          .execute();
+      const now = clock.now();
+      const version = (live?.version ?? 0) + 1;
+      const row = { build_id: id, previous_build_id: previous?.id ?? null, version, switched_at: now };
+      await trx
+        .insertInto('live_build')
+        .values(row)
+        .onConflict((oc) => oc.column('site').doUpdateSet(row))
+        .execute();
+      const build = await trx
+        .updateTable('builds')
+        .set({ status: 'live' })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const change = { build, previous: previous?.id ?? null, rollback };
+      await alsoRecord?.(trx, { previous: change.previous, rollback });
+      // Delivered to every listening instance when the transaction commits (PostgreSQL; ADR 208).
+      await sql`select pg_notify(${LIVE_BUILD_CHANNEL}, ${String(version)})`.execute(trx);
+      return { change, version };
+    });
+    await publisher.switchTo(id, version);
+    await this.#prune();
+    return change;
+  }
+
+  /**
+   * Deletes the folders of builds beyond the last BUILDS_KEPT rendered ones, keeping the live one, the one
+   * before it (open tabs may still read its payloads) and any being built; their rows are marked removed.
+   */
+  async #prune(): Promise<void> {
+    const { db, clock, publisher, kept } = this.#parts;
+    const newest = await db
+      .selectFrom('builds')
+      .select('id')
+      .where('status', 'in', RENDERED)
+      .where('removed_at', 'is', null)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(kept)
+      .execute();
+    const live = await db.selectFrom('live_build').select(['build_id', 'previous_build_id']).executeTakeFirst();
+    const building = await db.selectFrom('builds').select('id').where('status', '=', 'building').execute();
+    const keep = new Set([
+      ...newest.map((row) => row.id),
+      ...building.map((row) => row.id),
+      ...(live ? [live.build_id, live.previous_build_id ?? ''] : []),
+    ]);
+    await publisher.prune(keep);
+    await db
+      .updateTable('builds')
+      .set({ removed_at: clock.now() })
+      .where('status', 'in', RENDERED)
+      .where('removed_at', 'is', null)
+      .where('id', 'not in', [...keep, ''])
+      .execute();
   }
 }

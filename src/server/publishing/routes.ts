@@ -1,13 +1,16 @@
 /**
- * Publishing's API under /api/admin (docs/decisions/202-publishing-builds.md): a build asked for with the
- * bearer token or from a store's console, its record, its progress as Server-Sent Events, and a store's
- * history. The console's gate (../console/routes.ts) has already checked the token or the session.
+ * Publishing's API under /api/admin (docs/decisions/202-publishing-builds.md, 208-preview-and-live-build.md):
+ * a build asked for with the bearer token or from a store's console (live at once, or `ready` to preview),
+ * its record, its progress as Server-Sent Events, a store's history, and a kept build made live again.
+ * The console's gate (../console/routes.ts) has already checked the token or the session.
  */
 import { Hono, type Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import type { Build, BuildStarted } from '../../lib/contract/answers.ts';
+import type { AutoPublish, Build, BuildStarted } from '../../lib/contract/answers.ts';
+import { autoPublishPayload, startBuildPayload } from '../../lib/contract/payloads.ts';
 import type { AppDeps } from '../http/context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { readJson } from '../http/validation.ts';
 import { recordAudit } from '../console/audit.ts';
 import type { ConsoleEnv } from '../console/routes.ts';
 import type { BuildEvent, BuildRequest, BuildRow, Publishing } from './publishing.ts';
@@ -20,7 +23,7 @@ export const PUBLISHING_MESSAGES = {
 } as const;
 
 /** The paths the bearer token opens, besides a session (the gate reads this). */
-export const TOKEN_PATHS = /^\/builds(\/[^/]+(\/events)?)?$/;
+export const TOKEN_PATHS = /^\/builds(\/[^/]+(\/events|\/live)?)?$/;
 const HISTORY_LENGTH = 20;
 /** How often a stream following a build that runs in another process reads its record. */
 const POLL_MS = 1000;
@@ -42,6 +45,11 @@ const buildAnswer = (row: BuildWithStore): Build => ({
   pages: row.pages,
   duration_ms: row.duration_ms,
   error: row.error,
+  changes:
+    row.pages_added === null || row.pages_changed === null || row.pages_removed === null
+      ? null
+      : { added: row.pages_added, changed: row.pages_changed, removed: row.pages_removed },
+  kept: (row.status === 'ready' || row.status === 'live' || row.status === 'rolled_back') && row.removed_at === null,
 });
 
 export function publishingRoutes(deps: AppDeps) {
@@ -84,7 +92,8 @@ export function publishingRoutes(deps: AppDeps) {
     request: BuildRequest,
     audit?: Parameters<Publishing['start']>[1],
   ): Promise<Response> {
-    const outcome = await publishingOf().start(request, audit);
+    const { go_live: goLive } = await readJson(c, startBuildPayload, { emptyAs: {} });
+    const outcome = await publishingOf().start(request, audit, { goLive });
     if (!outcome.started)
       throw new HttpError(409, {
         message: PUBLISHING_MESSAGES.running,
@@ -103,6 +112,7 @@ export function publishingRoutes(deps: AppDeps) {
   app.use('/builds', available);
   app.use('/builds/*', available);
   app.use('/stores/:slug/builds', available);
+  app.use('/stores/:slug/builds/*', available);
 
   app.post('/builds', async (c) => {
     if (!c.var.viaToken) throw tokenRequired();
@@ -136,6 +146,97 @@ export function publishingRoutes(deps: AppDeps) {
       .limit(HISTORY_LENGTH)
       .execute();
     return c.json({ data: rows.map(buildAnswer) });
+  });
+
+  // Auto-publish (ADR 208): owners and editors, who may publish anyway, choose whether catalog changes do.
+  const autoPublishOf = (row: { auto_publish: boolean; auto_publish_quiet_seconds: number }): AutoPublish => ({
+    enabled: row.auto_publish,
+    quiet_seconds: row.auto_publish_quiet_seconds,
+  });
+
+  app.get('/stores/:slug/auto_publish', (c) => c.json({ data: autoPublishOf(c.var.consoleStore) }));
+
+  app.put('/stores/:slug/auto_publish', async (c) => {
+    const store = c.var.consoleStore;
+    const { session } = c.var;
+    const wanted = await readJson(c, autoPublishPayload);
+    const answer = await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('stores')
+        .select(['auto_publish', 'auto_publish_quiet_seconds'])
+        .where('id', '=', store.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const after = await trx
+        .updateTable('stores')
+        // Turning it off forgets a publish that was waiting for quiet.
+        .set({
+          auto_publish: wanted.enabled,
+          auto_publish_quiet_seconds: wanted.quiet_seconds,
+          ...(wanted.enabled ? {} : { auto_publish_due_at: null }),
+        })
+        .where('id', '=', store.id)
+        .returning(['auto_publish', 'auto_publish_quiet_seconds'])
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        storeId: store.id,
+        operatorId: session.operatorId,
+        actor: session.email,
+        action: 'store.auto_publish',
+        entity: 'store',
+        entityId: String(store.id),
+        before: autoPublishOf(before),
+        after: autoPublishOf(after),
+        at: clock.now(),
+      });
+      return autoPublishOf(after);
+    });
+    return c.json({ data: answer });
+  });
+
+  /** A store's build: one its history lists (asked from this store, or by the token or command line). */
+  const storeBuild = (storeId: number, id: string) =>
+    builds()
+      .where('b.id', '=', id)
+      .where((eb) => eb.or([eb('b.store_id', 'is', null), eb('b.store_id', '=', storeId)]))
+      .executeTakeFirst();
+
+  app.get('/stores/:slug/builds/:id', async (c) => {
+    const row = await storeBuild(c.var.consoleStore.id, c.req.param('id'));
+    if (!row) throw notFound();
+    return c.json({ data: buildAnswer(row) });
+  });
+
+  /** Makes a kept build live; `audit` records it in the same transaction. */
+  async function goLive(c: Context<ConsoleEnv>, id: string, audit?: Parameters<Publishing['goLive']>[1]) {
+    const { build } = await publishingOf().goLive(id, audit);
+    const row = await builds().where('b.id', '=', build.id).executeTakeFirstOrThrow();
+    return c.json({ data: buildAnswer(row) });
+  }
+
+  app.post('/builds/:id/live', async (c) => {
+    if (!c.var.viaToken) throw tokenRequired();
+    return goLive(c, c.req.param('id'));
+  });
+
+  app.post('/stores/:slug/builds/:id/live', async (c) => {
+    const store = c.var.consoleStore;
+    const { session } = c.var;
+    const id = c.req.param('id');
+    if (!(await storeBuild(store.id, id))) throw notFound();
+    return goLive(c, id, (trx, change) =>
+      recordAudit(trx, {
+        storeId: store.id,
+        operatorId: session.operatorId,
+        actor: session.email,
+        action: change.rollback ? 'build.rollback' : 'build.go_live',
+        entity: 'build',
+        entityId: id,
+        before: { live: change.previous },
+        after: { live: id },
+        at: clock.now(),
+      }),
+    );
   });
 
   app.get('/builds/:id', async (c) => c.json({ data: buildAnswer(await readableBuild(c, c.req.param('id'))) }));

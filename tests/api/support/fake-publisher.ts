@@ -1,4 +1,5 @@
-/** A stand-in for the storefront's snapshot in API tests: pages that render on command, and a live build id. */
+/** A stand-in for the storefront's snapshot in API tests: pages that render on command, kept folders, a live build id. */
+import type { BuildChanges } from '../../../src/lib/contract/answers.ts';
 import type { Publisher } from '../../../src/server/publishing/publishing.ts';
 
 export const BUILD_TOKEN = 'build-token-of-the-api-tests-0123456789';
@@ -7,7 +8,11 @@ export class FakePublisher implements Publisher {
   readonly token = BUILD_TOKEN;
   /** The build switched to last. */
   live: string | null = null;
+  /** The builds rendered and not pruned ("on disk"). */
+  readonly folders = new Set<string>();
   pages = 4;
+  /** What the next renders report against the live build. */
+  changes: BuildChanges = { added: 1, changed: 2, removed: 0 };
   /** The message the next render fails with (as a page answering 500 would). */
   failNext: string | null = null;
   #held: Promise<void> | null = null;
@@ -22,7 +27,10 @@ export class FakePublisher implements Publisher {
     };
   }
 
-  async render(_id: string, onProgress: (done: number, total: number) => void): Promise<{ pages: number }> {
+  async render(
+    id: string,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<{ pages: number; changes: BuildChanges }> {
     await this.#held;
     const failure = this.failNext;
     this.failNext = null;
@@ -30,10 +38,19 @@ export class FakePublisher implements Publisher {
       if (failure && done === this.pages) throw new Error(`${failure}\n    at renderOne (snapshot.ts:1:1)`);
       onProgress(done, this.pages);
     }
-    return { pages: this.pages };
+    this.folders.add(id);
+    return { pages: this.pages, changes: this.changes };
+  }
+
+  async has(id: string): Promise<boolean> {
+    return this.folders.has(id);
   }
 
   async switchTo(id: string): Promise<void> {
     this.live = id;
+  }
+
+  async prune(keep: ReadonlySet<string>): Promise<void> {
+    for (const id of this.folders) if (!keep.has(id)) this.folders.delete(id);
   }
 }

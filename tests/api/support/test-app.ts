@@ -163,7 +163,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     clock,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.publisher
-      ? { publishing: new Publishing({ db, clock, logger: silentLogger, publisher: options.publisher }) }
+      ? {
+          publishing: new Publishing({
+            db,
+            clock,
+            logger: silentLogger,
+            publisher: options.publisher,
+            kept: config.BUILDS_KEPT,
+          }),
+        }
       : {}),
   };
   const app = createApp(parts);

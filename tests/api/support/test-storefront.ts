@@ -33,7 +33,23 @@ export async function startTestStorefront(options: {
   renderPage: AstroHandler;
   snapshotOnStart: boolean;
   env?: Record<string, string>;
+  /** Another instance on the same database and BUILDS_DIR (as `npm start` scaled out); it owns both. */
+  beside?: TestStorefront;
 }): Promise<TestStorefront> {
+  const start = (env: NodeJS.ProcessEnv) =>
+    startStorefront({
+      env,
+      port: 0,
+      host: '127.0.0.1',
+      snapshotOnStart: options.snapshotOnStart,
+      astroHandler: options.renderPage,
+      log: () => {},
+    });
+  if (options.beside) {
+    const env = { ...options.beside.env, ...options.env };
+    const storefront = await start(env);
+    return { storefront, env, close: () => storefront.close() };
+  }
   const folder = await mkdtemp(path.join(tmpdir(), `${options.name}-`));
   let database: string | undefined;
   let databaseUrl: string | undefined;
@@ -55,14 +71,7 @@ export async function startTestStorefront(options: {
     RECONCILE_EVERY_SECONDS: '0',
     ...options.env,
   };
-  const storefront = await startStorefront({
-    env,
-    port: 0,
-    host: '127.0.0.1',
-    snapshotOnStart: options.snapshotOnStart,
-    astroHandler: options.renderPage,
-    log: () => {},
-  });
+  const storefront = await start(env);
   return {
     storefront,
     env,

@@ -1,50 +1,64 @@
-import { mkdtemp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { BuildPointer } from '../../../src/front/build-pointer.ts';
 
-async function fakeBuild(dir: string, id: string, html: string): Promise<void> {
+/** A complete build folder: a page and its `builds/latest.json` (written last by a snapshot). */
+async function fakeBuild(dir: string, id: string): Promise<void> {
   await mkdir(path.join(dir, id, 'acme'), { recursive: true });
-  await writeFile(path.join(dir, id, 'acme', 'index.html'), html);
+  await writeFile(path.join(dir, id, 'acme', 'index.html'), id);
+  await mkdir(path.join(dir, id, 'builds'), { recursive: true });
+  await writeFile(path.join(dir, id, 'builds', 'latest.json'), JSON.stringify({ id }));
 }
 
-test('switching points `current` at the new build and keeps only the one before it', async () => {
+const builds = async (dir: string) => (await readdir(dir)).filter((n) => !n.startsWith('.')).sort();
+
+test('switching points `current` at the new build and serves it; a switch heard late never goes back', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
   const pointer = new BuildPointer(dir);
-  expect(await pointer.current()).toBeNull();
-
-  for (const id of ['a1', 'a2', 'a3']) {
-    await fakeBuild(dir, id, id);
-    await pointer.switchTo(id);
-  }
-  const folder = await pointer.current(Date.now() + 1000);
+  expect(pointer.current()).toBeNull();
+  for (const id of ['a1', 'a2', 'a3']) await fakeBuild(dir, id);
+  await pointer.switchTo('a1', 1);
+  await pointer.switchTo('a3', 3);
   expect(pointer.currentId).toBe('a3');
-  expect(folder?.root).toBe(path.join(dir, 'a3'));
-  expect((await readdir(dir)).filter((n) => !n.startsWith('.')).sort()).toEqual(['a2', 'a3', 'current']);
+  expect(pointer.current()?.root).toBe(path.join(dir, 'a3'));
+  expect(await readlink(path.join(dir, 'current'))).toBe('a3');
+  // The database's notification of switch 2 arrives after switch 3 was served.
+  expect(pointer.show('a2', 2)).toBe(false);
+  expect(pointer.currentId).toBe('a3');
+
+  const restarted = new BuildPointer(dir);
+  await restarted.showLinked();
+  expect(restarted.currentId).toBe('a3');
 });
 
-test('a switch made by another process is seen by a running front', async () => {
+test('pruning deletes every build folder but the kept ones and the live one', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
-  const front = new BuildPointer(dir);
-  const rebuilder = new BuildPointer(dir);
-  await fakeBuild(dir, 'b1', 'one');
-  await rebuilder.switchTo('b1');
-  await front.current(1);
-  await fakeBuild(dir, 'b2', 'two');
-  await rebuilder.switchTo('b2');
-  expect(front.currentId).toBe('b1');
-  await front.current(10_000);
-  expect(front.currentId).toBe('b2');
+  await writeFile(path.join(dir, '.rebuild-token'), 'secret');
+  const pointer = new BuildPointer(dir);
+  for (const id of ['b1', 'b2', 'b3', 'b4']) await fakeBuild(dir, id);
+  await pointer.switchTo('b1', 1);
+  await pointer.prune(new Set(['b3', 'b4']));
+  expect(await builds(dir)).toEqual(['b1', 'b3', 'b4', 'current']);
+  expect(await readdir(dir)).toContain('.rebuild-token');
+  expect(await pointer.has('b2')).toBe(false);
 });
 
-test('the live folder is known without waiting only while its last look is fresh', async () => {
+test('a payload names its own build: only builds once served live are answered from, while kept', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
-  const front = new BuildPointer(dir);
-  await fakeBuild(dir, 'c1', 'one');
-  await front.switchTo('c1');
-  expect(front.currentIfFresh(1_000)).toBeUndefined();
-  const folder = await front.current(1_000);
-  expect(front.currentIfFresh(1_499)).toBe(folder);
-  expect(front.currentIfFresh(1_500)).toBeUndefined();
+  const pointer = new BuildPointer(dir);
+  for (const id of ['c1', 'c2', 'c3']) await fakeBuild(dir, id);
+  await mkdir(path.join(dir, 'c4-half'), { recursive: true });
+  await pointer.switchTo('c1', 1);
+  await pointer.switchTo('c2', 2);
+  expect((await pointer.servedFolder('c1'))?.root).toBe(path.join(dir, 'c1'));
+  // c3 never went live (a preview): its data may not be public.
+  expect(await pointer.servedFolder('c3')).toBeNull();
+  expect((await pointer.folder('c3'))?.root).toBe(path.join(dir, 'c3'));
+  // Half written, or a name that is no build id: nothing.
+  expect(await pointer.folder('c4-half')).toBeNull();
+  expect(await pointer.folder('../c1')).toBeNull();
+  await pointer.prune(new Set());
+  expect(await pointer.servedFolder('c1')).toBeNull();
 });

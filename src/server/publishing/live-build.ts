@@ -1,0 +1,70 @@
+/**
+ * The installation's live build in the database (docs/decisions/208-preview-and-live-build.md): one
+ * `live_build` row, and on PostgreSQL a notification on every switch that each `npm start` instance
+ * listens for, so all of them serve the new build within a second. PGlite is one process: the process
+ * that switches is the only one serving.
+ */
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../http/context.ts';
+
+export const LIVE_BUILD_CHANNEL = 'live_build';
+/** How long a lost listening connection waits before connecting again (it then reads the row: a switch heard late). */
+const RECONNECT_MS = 1000;
+
+export type LiveBuild = { id: string; version: number };
+
+export async function readLiveBuild(db: Kysely<Database>): Promise<LiveBuild | null> {
+  const row = await db.selectFrom('live_build').select(['build_id', 'version']).executeTakeFirst();
+  return row ? { id: row.build_id, version: row.version } : null;
+}
+
+/**
+ * Calls `onSwitch` after every switch of any instance, and once connected (so a switch made while this
+ * connection was down is not missed): it reads the `live_build` row. Answers the stop.
+ */
+export function listenForLiveBuild(
+  databaseUrl: string,
+  onSwitch: () => void,
+  logger: Logger,
+): { ready: Promise<void>; stop(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const tell = () => {
+    if (!stopped) onSwitch();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', tell);
+    next.on('error', (error) => {
+      logger.warn({ err: error }, 'live build notifications lost; connecting again');
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(reconnect, RECONNECT_MS);
+    });
+    await next.connect();
+    await next.query(`listen ${LIVE_BUILD_CHANNEL}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    tell();
+  };
+  const reconnect = () =>
+    void connect().catch((error: unknown) => {
+      logger.warn({ err: error }, 'live build notifications not connected; trying again');
+      if (!stopped) retry = setTimeout(reconnect, RECONNECT_MS);
+    });
+  return {
+    ready: connect(),
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
+}
