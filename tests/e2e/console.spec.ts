@@ -42,9 +42,12 @@ test('an owner signs in from the outbox, invites an editor, who sees the store b
   const ownerNav = page.getByRole('navigation', { name: 'Acme Supply Co. console' });
   await expect(ownerNav.getByRole('link')).toHaveText([
     'Products',
+    'Collections',
+    'Bundles',
     'Gift cards',
     'Orders',
     'Publish',
+    'Settings',
     'Staff',
     'Audit log',
   ]);
