@@ -8,6 +8,7 @@ import { TextField } from '../forms/TextField.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { StaffGate } from './StoreGate.tsx';
 import { NoticeLine, textOf, useConsoleForm } from './use-console-form.tsx';
+import { newVariantOf } from './variant-form-data.ts';
 
 /** "Size, Color" → ["Size", "Color"]. */
 const namesOf = (typed: string) =>
@@ -26,21 +27,13 @@ function NewProductForm({ slug }: { slug: string }) {
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const stock = textOf(data, 'stock').trim();
     await submit(
       () =>
         consoleApi.createProduct(slug, {
           name: textOf(data, 'name'),
           description_html: textOf(data, 'description_html'),
           option_names: names,
-          variant: {
-            sku: textOf(data, 'sku'),
-            name: textOf(data, 'variant_name'),
-            options: Object.fromEntries(names.map((name) => [name, textOf(data, `option-${name}`)])),
-            price: textOf(data, 'price'),
-            // Not a whole number: it reaches the API as null and is answered next to its field.
-            stock: stock === '' ? 0 : /^\d+$/.test(stock) ? Number(stock) : Number.NaN,
-          },
+          variant: newVariantOf(data, names, 'variant_name'),
         }),
       (answer) => {
         location.assign(`/admin/${encodeURIComponent(slug)}/products/${answer.data.id}`);

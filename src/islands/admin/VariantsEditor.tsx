@@ -9,6 +9,7 @@ import type { ConsoleProduct } from '../../lib/contract/answers.ts';
 import { consoleApi } from '../../lib/api-client/console-api.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { NoticeLine, textOf, useConsoleForm, type Notice } from './use-console-form.tsx';
+import { newVariantOf } from './variant-form-data.ts';
 
 type Props = { slug: string; product: ConsoleProduct; onChanged(p: ConsoleProduct): void };
 
@@ -159,17 +160,11 @@ function AddVariantForm({ slug, product, onChanged }: Props) {
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const stock = textOf(data, 'stock').trim();
     await submit(
       () =>
         consoleApi.addVariant(slug, product.id, {
           version: product.version,
-          sku: textOf(data, 'sku'),
-          name: textOf(data, 'name'),
-          options: Object.fromEntries(product.option_names.map((name) => [name, textOf(data, `option-${name}`)])),
-          price: textOf(data, 'price'),
-          // Not a whole number: it reaches the API as null and is answered next to its field.
-          stock: stock === '' ? 0 : /^\d+$/.test(stock) ? Number(stock) : Number.NaN,
+          ...newVariantOf(data, product.option_names, 'name'),
         }),
       (answer) => {
         onChanged(answer.data);

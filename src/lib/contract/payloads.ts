@@ -611,6 +611,20 @@ export const variantAddPayload = z
   .meta({ id: 'VariantAddPayload' });
 export type VariantAddPayload = z.input<typeof variantAddPayload>;
 
+/** A product's option names (Size, Color …), by the import's rules. */
+const optionNames = z
+  .array(z.string({ error: 'Option name is required.' }).trim().pipe(optionName), {
+    error: 'Option names are required.',
+  })
+  .max(10, 'At most 10 options.');
+
+/** An option named twice is refused at its second place. */
+function refuseNamesTwice(names: readonly string[], ctx: z.RefinementCtx): void {
+  for (const [i, name] of names.entries())
+    if (names.indexOf(name) < i)
+      ctx.addIssue({ code: 'custom', path: ['option_names', i], message: VARIANT_MESSAGES.nameTwice });
+}
+
 /**
  * The product's options and every variant on sale at once: renaming, adding or removing an option
  * changes each variant's values with it, so they are saved together. Each option name once, each SKU
@@ -619,20 +633,14 @@ export type VariantAddPayload = z.input<typeof variantAddPayload>;
 export const productVariantsPayload = z
   .object({
     version: formVersion,
-    option_names: z
-      .array(z.string({ error: 'Option name is required.' }).trim().pipe(optionName), {
-        error: 'Option names are required.',
-      })
-      .max(10, 'At most 10 options.'),
+    option_names: optionNames,
     variants: z
       .array(z.object({ id: recordId('Variant'), ...variantFields }), { error: 'Variants are required.' })
       .min(1, 'A product keeps at least one variant.')
       .max(500, 'At most 500 variants.'),
   })
   .superRefine((form, ctx) => {
-    for (const [i, name] of form.option_names.entries())
-      if (form.option_names.indexOf(name) < i)
-        ctx.addIssue({ code: 'custom', path: ['option_names', i], message: VARIANT_MESSAGES.nameTwice });
+    refuseNamesTwice(form.option_names, ctx);
     for (const [i, variant] of form.variants.entries()) {
       for (const [name, message] of Object.entries(optionProblems(form.option_names, variant.options)))
         ctx.addIssue({ code: 'custom', path: ['variants', i, 'options', name], message });
@@ -662,18 +670,11 @@ export const productCreatePayload = z
       .string({ error: 'Description must be text.' })
       .max(20_000, 'Description must be at most 20000 characters.')
       .default(''),
-    option_names: z
-      .array(z.string({ error: 'Option name is required.' }).trim().pipe(optionName), {
-        error: 'Option names are required.',
-      })
-      .max(10, 'At most 10 options.')
-      .default([]),
+    option_names: optionNames.default([]),
     variant: z.object({ ...variantFields, price, stock: startingStock }, { error: 'The first variant is required.' }),
   })
   .superRefine((form, ctx) => {
-    for (const [i, name] of form.option_names.entries())
-      if (form.option_names.indexOf(name) < i)
-        ctx.addIssue({ code: 'custom', path: ['option_names', i], message: VARIANT_MESSAGES.nameTwice });
+    refuseNamesTwice(form.option_names, ctx);
     for (const [name, message] of Object.entries(optionProblems(form.option_names, form.variant.options)))
       ctx.addIssue({ code: 'custom', path: ['variant', 'options', name], message });
   })
