@@ -17,10 +17,11 @@ test('a migration that arrives after a later-numbered one still runs', async () 
       .filter((file) => file.endsWith('.ts'))
       .map((file) => file.replace(/\.ts$/, ''))
       .sort();
+    // As it happened: 0018 landed (and ran) before 0017. Migrations after those may build on both.
     const late = '0017_order_operations';
-    expect(names.at(-1)! > late).toBe(true);
+    const landedFirst = '0018_catalog_editing';
     const earlier: Record<string, Migration> = {};
-    for (const name of names.filter((n) => n !== late))
+    for (const name of names.filter((n) => n !== late && n <= landedFirst))
       earlier[name] = (await import(new URL(`${name}.ts`, FOLDER).href)) as Migration;
     const first = await new Migrator({
       db,
@@ -28,7 +29,7 @@ test('a migration that arrives after a later-numbered one still runs', async () 
     }).migrateToLatest();
     expect(first.error).toBeUndefined();
 
-    expect(await migrateToLatest(db)).toEqual([late]);
+    expect(await migrateToLatest(db)).toEqual([late, ...names.filter((n) => n > landedFirst)]);
   } finally {
     await db.destroy();
   }
