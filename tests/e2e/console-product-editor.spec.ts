@@ -26,6 +26,17 @@ test('an editor formats the description and adds a variant with a new Size, whic
   await editor.getByRole('list', { name: 'Products' }).getByRole('link', { name: PRODUCT }).click();
   await expect(editor.getByRole('heading', { level: 1, name: PRODUCT })).toBeVisible();
   const productId = new URL(editor.url()).pathname.split('/').pop()!;
+  const consoleUrl = `/api/admin/stores/acme/products/${productId}`;
+  type Product = {
+    version: number;
+    name: string;
+    description_html: string;
+    featured: boolean;
+    position: number;
+    variants: { id: string; sku: string; price: string }[];
+  };
+  const consoleProduct = async () => ((await (await editor.request.get(consoleUrl)).json()) as { data: Product }).data;
+  const original = await consoleProduct();
 
   // The description, from the toolbar: one tab stop whose buttons say whether they are on.
   const description = editor.getByRole('textbox', { name: 'Description' });
@@ -82,6 +93,30 @@ test('an editor formats the description and adds a variant with a new Size, whic
   expect(variant.attributes).toMatchObject({ sku: 'TEE-XXL-RED', price: '24.00', stock: 5 });
   const cart = await shopper.addVariant(variant.id, 2);
   expect(cart.cartItems.map((item) => item.product_details.product_variant_id)).toContain(variant.id);
+  await shopperContext.close();
+
+  // The demo catalog back as the other specs know it: the new variant off sale, the description as it was.
+  const me = (await (await editor.request.get('/api/admin/me')).json()) as { csrf_token: string };
+  const headers = { origin: baseURL!, 'x-csrf-token': me.csrf_token };
+  const added = await consoleProduct();
+  const xxl = added.variants.find((v) => v.sku === 'TEE-XXL-RED')!;
+  expect(
+    (await editor.request.delete(`${consoleUrl}/variants/${xxl.id}?version=${added.version}`, { headers })).ok(),
+  ).toBe(true);
+  const { version, variants } = await consoleProduct();
+  const restored = await editor.request.patch(consoleUrl, {
+    headers,
+    data: {
+      version,
+      name: original.name,
+      description_html: original.description_html,
+      featured: original.featured,
+      position: original.position,
+      variants: variants.map((v) => ({ id: v.id, price: v.price })),
+    },
+  });
+  expect(restored.ok(), await restored.text()).toBe(true);
+  expect((await consoleProduct()).variants.map((v) => v.sku)).toEqual(original.variants.map((v) => v.sku));
 });
 
 test('an editor creates a product with its first variant, then removes it', async ({ browser, baseURL }) => {
