@@ -5,8 +5,11 @@ import { cartTokenSigner } from '../../src/server/carts/cart-tokens.ts';
 /** Where Debian's PostgreSQL listens on this host besides TCP; libpq's default way to reach it. */
 const LOCAL_SOCKET_DIR = '/var/run/postgresql';
 
+/** The first of the bench's 20 ports; BENCH_PORT_BASE moves them, so two checkouts can bench at once. */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4470);
+
 /**
- * Where the bench keeps its things: ports 4470-4489, `.data-bench*` folders and `dist-bench`
+ * Where the bench keeps its things: ports 4470-4489 (from BENCH_PORT_BASE), `.data-bench*` folders and `dist-bench`
  * (team.md), so it never touches another checkout's server, database or build.
  */
 export const BENCH = {
@@ -18,12 +21,12 @@ export const BENCH = {
   bigCatalogFile: path.resolve('.data-bench-10k-catalog.json'),
   pgBuildsDir: path.resolve('.data-bench-pg-builds'),
   port: {
-    storefront: 4470,
-    bare: 4471,
-    storefrontPg: 4472,
-    nginx: 4473,
-    sirv: 4474,
-    nginxAllCores: 4476,
+    storefront: PORT_BASE,
+    bare: PORT_BASE + 1,
+    storefrontPg: PORT_BASE + 2,
+    nginx: PORT_BASE + 3,
+    sirv: PORT_BASE + 4,
+    nginxAllCores: PORT_BASE + 6,
   },
   /**
    * A PostgreSQL on the same host is reached by its Unix socket, as a same-host deployment should
