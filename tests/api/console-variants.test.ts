@@ -517,7 +517,7 @@ describe('creating and removing products', () => {
     expect(await api.db.selectFrom('products').select('id').execute()).toEqual(before);
   });
 
-  test('a product nothing names is deleted; one an order names is archived: hidden from the storefront, kept for its order', async () => {
+  test('a product nothing names is deleted; one an order names is archived: hidden from the storefront, kept for its order, and put back on sale', async () => {
     const loose = (await create({ name: 'Loose Thing', option_names: ['Size'], variant: first('LOOSE-S') })).body.data;
     const gone = await editor.call('DELETE', `${P}/${loose.id}?version=${loose.version}`);
     expect(gone.status, gone.text).toBe(200);
@@ -551,6 +551,30 @@ describe('creating and removing products', () => {
     const detail = await editor.call('GET', `/admin/stores/acme/orders/${order.body.orderDetails.id}`);
     expect(detail.body.data.lines.map((l: { sku: string | null }) => l.sku)).toEqual(['SOLD-S']);
     expect(await auditOf('product.archive')).toMatchObject({ entity_id: sold.id, after: { outcome: 'archived' } });
+
+    // Back on sale from the console: the storefront's answers, lists and search have it again.
+    const archivedAt = (await open(sold.id)) as { version: number };
+    const staleRestore = await editor.call('POST', `${P}/${sold.id}/restore`, {
+      body: { version: archivedAt.version - 1 },
+    });
+    expect(staleRestore.status).toBe(409);
+    const restored = await editor.call('POST', `${P}/${sold.id}/restore`, { body: { version: archivedAt.version } });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.data).toMatchObject({ id: sold.id, archived_at: null, version: archivedAt.version + 1 });
+    expect((await api.call('GET', `${S}/products/${sold.id}`)).status).toBe(200);
+    expect((await api.call('GET', `${S}/search?q=sold%20thing`)).body.data.map((e: { id: string }) => e.id)).toEqual([
+      sold.id,
+    ]);
+    const relisted = await api.call('GET', `${S}/listings?per_page=100`);
+    expect(relisted.body.data.map((e: { id: string }) => e.id)).toContain(sold.id);
+    expect(await auditOf('product.restore')).toMatchObject({ entity_id: sold.id, after: { outcome: 'on sale' } });
+    const again = await editor.call('POST', `${P}/${sold.id}/restore`, {
+      body: { version: restored.body.data.version },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This product is on sale already.');
+    const bad = await editor.call('POST', `${P}/${sold.id}/restore`, { body: { version: 'x' } });
+    expect(bad.status).toBe(422);
   });
 
   test('a product a bundle holds is refused with 409', async () => {

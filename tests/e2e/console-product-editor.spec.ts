@@ -1,8 +1,9 @@
 /**
  * The console's product editor on a phone, in Chromium (docs/decisions/207-product-editor.md): an editor
  * formats the description in bold with a list from the rich-text toolbar, and the storefront's product API
- * answers it sanitised; adds a variant with a new Size, which a shopper can then put in a cart; and the
- * page passes axe and fits 390 px, its stock table included.
+ * answers it sanitised; adds a variant with a new Size, which a shopper can then put in a cart; removes a
+ * product a cart holds (archived) and puts it back on sale; and the page passes axe and fits 390 px, its
+ * stock table included.
  */
 import { expect, test } from '@playwright/test';
 import { CartApi } from './fixtures/cart-page.ts';
@@ -145,4 +146,52 @@ test('an editor creates a product with its first variant, then removes it', asyn
   await editor.getByLabel('Search by name or SKU').fill('canvas apron');
   await editor.getByRole('button', { name: 'Search' }).click();
   await expect(editor.getByRole('status').filter({ hasText: 'No products match' })).toBeVisible();
+});
+
+test('a product a cart holds is archived instead, put back on sale from its page, and archived again', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await signedIn(browser, baseURL!, OWNER, DESKTOP);
+  const editor = await signedIn(browser, baseURL!, await editorOf(owner, baseURL!), PHONE);
+  const me = (await (await editor.request.get('/api/admin/me')).json()) as { csrf_token: string };
+  const created = await editor.request.post('/api/admin/stores/acme/products', {
+    headers: { origin: baseURL!, 'x-csrf-token': me.csrf_token },
+    data: {
+      name: 'Enamel Camp Mug',
+      description_html: '<p>Holds a pint.</p>',
+      option_names: ['Size'],
+      variant: { sku: 'MUG-PINT', name: 'Pint', options: { Size: 'Pint' }, price: '14.00', stock: 3 },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { data: mug } = (await created.json()) as { data: { id: string; variants: { id: string }[] } };
+
+  // A shopper's cart holds it, so removing it archives it: hidden from the shop, kept for the cart.
+  const shopperContext = await browser.newContext({ viewport: DESKTOP });
+  const shopper = new CartApi(shopperContext.request, shopperContext, baseURL!);
+  await shopper.addVariant(mug.variants[0]!.id, 1);
+  const productApi = `/api/store_front/acme/products/${mug.id}`;
+
+  await editor.goto(`/admin/acme/products/${mug.id}`);
+  editor.once('dialog', (dialog) => void dialog.accept());
+  await editor.getByRole('button', { name: 'Remove product' }).click();
+  const archived = editor.getByRole('region', { name: 'Archived' });
+  await expect(archived).toBeVisible();
+  expect((await shopperContext.request.get(productApi)).status()).toBe(404);
+  await expectNoAxeViolations(editor);
+  await expectFitsWidth(editor, PHONE.width);
+
+  await archived.getByRole('button', { name: 'Put back on sale' }).click();
+  await expect(editor.getByText('Back on sale. Publish to show it on the storefront’s pages.')).toBeVisible();
+  await expect(archived).toBeHidden();
+  expect((await shopperContext.request.get(productApi)).status()).toBe(200);
+
+  // Archived again, so the demo store's shop is as the other specs know it.
+  editor.once('dialog', (dialog) => void dialog.accept());
+  await editor.getByRole('button', { name: 'Remove product' }).click();
+  await expect(archived).toBeVisible();
+  expect((await shopperContext.request.get(productApi)).status()).toBe(404);
+  await shopperContext.close();
 });

@@ -240,6 +240,46 @@ function RemoveProduct({ slug, product, onArchived }: { slug: string; product: C
   );
 }
 
+/** An archived product's page: what archived means, and the way back on sale (then only the notice stays). */
+function ArchivedNotice({
+  slug,
+  product,
+  onRestored,
+}: {
+  slug: string;
+  product: ConsoleProduct;
+  onRestored(product: ConsoleProduct): void;
+}) {
+  const { notice, submit, busy } = useConsoleForm();
+  if (product.archived_at === null) return notice ? <NoticeLine notice={notice} /> : null;
+  return (
+    <section className="alert" aria-labelledby="archived-heading">
+      <h2 id="archived-heading">Archived</h2>
+      <p>
+        Hidden from the storefront and kept for the orders that name it. Put it back on sale here, or import a catalog
+        that lists it.
+      </p>
+      <NoticeLine notice={notice} />
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() =>
+          void submit(
+            () => consoleApi.restoreProduct(slug, product.id, product.version),
+            (answer) => {
+              onRestored(answer.data);
+              return 'Back on sale. Publish to show it on the storefront’s pages.';
+            },
+          )
+        }
+      >
+        Put back on sale
+      </button>
+    </section>
+  );
+}
+
 function Editor({ slug, productId }: { slug: string; productId: string }) {
   const [product, setProduct] = useState<ConsoleProduct | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -270,12 +310,7 @@ function Editor({ slug, productId }: { slug: string; productId: string }) {
       <p>
         <a href={`/admin/${encodeURIComponent(slug)}/products`}>All products</a>
       </p>
-      {product.archived_at !== null && (
-        <p className="alert">
-          Archived: hidden from the storefront and kept for the orders that name it. Importing a catalog that lists it
-          puts it back on sale.
-        </p>
-      )}
+      <ArchivedNotice slug={slug} product={product} onRestored={setProduct} />
       <ProductForm
         key={saves}
         slug={slug}

@@ -146,6 +146,8 @@ export const consoleApi = {
     call<One<ConsoleProduct>>('POST', `${store(slug)}/products`, product),
   removeProduct: (slug: string, id: string, version: number) =>
     call<ProductRemoval>('DELETE', `${store(slug)}/products/${id}?version=${version}`),
+  restoreProduct: (slug: string, id: string, version: number) =>
+    call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/restore`, { version }),
   saveVariants: (slug: string, id: string, form: ProductVariantsPayload) =>
     call<One<ConsoleProduct>>('PUT', `${store(slug)}/products/${id}/variants`, form),
   addVariant: (slug: string, id: string, variant: VariantAddPayload) =>

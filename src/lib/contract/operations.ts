@@ -91,6 +91,7 @@ import {
   signInConfirmPayload,
   signInRequestPayload,
   productCreatePayload,
+  productRestorePayload,
   productVariantsPayload,
   startBuildPayload,
   autoPublishPayload,
@@ -392,6 +393,13 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
       answers: { 200: productRemoval },
       errors: [...CONSOLE_STORE_ERRORS, 409, 422],
     },
+  ),
+  consoleCall(
+    'post',
+    `${A}/products/{id}/restore`,
+    'restoreConsoleProduct',
+    'Puts an archived product back on sale; 409 when it is on sale already or saved from an older version.',
+    { body: productRestorePayload, answers: { 200: one(consoleProduct) }, errors: [...CONSOLE_STORE_ERRORS, 409] },
   ),
   consoleCall(
     'put',

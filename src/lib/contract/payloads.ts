@@ -689,6 +689,9 @@ export const variantRemovalQuery = z.object({
     .min(1, 'Version is required.'),
 });
 
+/** Putting an archived product back on sale: the version its page was opened at. */
+export const productRestorePayload = z.object({ version: formVersion }).meta({ id: 'ProductRestorePayload' });
+
 const CARD_AMOUNT_MESSAGE = 'Amount must be an amount like 25.00, from 0.01 to 10000.00.';
 /** The most one gift card may hold: $10,000.00. */
 export const MAX_GIFT_CARD_CENTS = 1_000_000;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { centsToDecimal } from '../../lib/money.ts';
-import { productCreatePayload, variantRemovalQuery } from '../../lib/contract/payloads.ts';
+import { productCreatePayload, productRestorePayload, variantRemovalQuery } from '../../lib/contract/payloads.ts';
 import { sanitizeDescription } from '../catalog/import.ts';
 import { refreshSearchText } from '../catalog/search-text.ts';
 import type { AppDeps } from '../http/context.ts';
@@ -22,6 +22,7 @@ import { catalogWrite } from './catalog-writes.ts';
 
 export const PRODUCT_LIFECYCLE_MESSAGES = {
   inBundles: (names: string) => `The bundle ${names} holds this product: import the bundle without it first.`,
+  notArchived: 'This product is on sale already.',
 } as const;
 
 /**
@@ -39,7 +40,10 @@ function catalogKeyOf(name: string): string {
   return `${base}-${randomBytes(4).toString('hex')}`;
 }
 
-/** `POST …/stores/{slug}/products` and `DELETE …/stores/{slug}/products/{id}` of the console API. */
+/**
+ * `POST …/stores/{slug}/products`, `DELETE …/stores/{slug}/products/{id}` and
+ * `POST …/stores/{slug}/products/{id}/restore` of the console API.
+ */
 export function consoleProductLifecycleRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const app = new Hono<ConsoleEnv>();
@@ -162,6 +166,34 @@ export function consoleProductLifecycleRoutes(deps: AppDeps) {
       return archived ? ('archived' as const) : ('deleted' as const);
     });
     return c.json({ data: { id: String(productId), outcome } });
+  });
+
+  // An archived product back on sale, as an import listing it would do (docs/decisions/207-product-editor.md).
+  app.post('/:id/restore', async (c) => {
+    const productId = intId(c.req.param('id'));
+    const { version } = await readJson(c, productRestorePayload);
+    const storeId = c.var.consoleStore.id;
+    const now = clock.now();
+    await catalogWrite(deps, c, async (trx) => {
+      await lockProductAt(trx, storeId, productId, version);
+      const restored = await trx
+        .updateTable('products')
+        // A new version: a second tab still showing the archived product cannot act on it again.
+        .set((eb) => ({ archived_at: null, version: eb('version', '+', 1) }))
+        .where('id', '=', productId)
+        .where('archived_at', 'is not', null)
+        .returning('name')
+        .executeTakeFirst();
+      if (!restored) throw conflict(PRODUCT_LIFECYCLE_MESSAGES.notArchived);
+      await auditChange(trx, c.var, now, {
+        action: 'product.restore',
+        entity: 'product',
+        entityId: String(productId),
+        before: { name: restored.name, outcome: 'archived' },
+        after: { outcome: 'on sale' },
+      });
+    });
+    return c.json({ data: (await productAnswer(db, storeId, productId))! });
   });
 
   return app;
