@@ -377,6 +377,32 @@ describe('managing the gallery', () => {
     expect(audit.body.data[0]).toMatchObject({ action: 'product.image_delete', entity_id: ids[0], after: null });
   });
 
+  test('deleting a product nothing names removes the files uploaded for it', async () => {
+    const created = await editor.call('POST', '/admin/stores/acme/products', {
+      body: {
+        name: 'Short-lived Lamp',
+        description_html: '',
+        option_names: ['Size'],
+        variant: { sku: 'LAMP-ONE', name: 'One size', options: { Size: 'One' }, price: '30.00', stock: 0 },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const base = imagesPath('acme', created.body.data.id);
+    const names: string[] = [];
+    for (const alt of ['front', 'side']) {
+      const answer = await upload(editor, base, { bytes: await picture('png'), name: 'x.png', type: 'image/png' }, alt);
+      names.push(answer.body.data.url.split('/').pop());
+    }
+    expect(await filesOf('acme')).toEqual(expect.arrayContaining(names));
+    const removed = await editor.call(
+      'DELETE',
+      `/admin/stores/acme/products/${created.body.data.id}?version=${created.body.data.version}`,
+    );
+    expect(removed.body.data).toEqual({ id: created.body.data.id, outcome: 'deleted' });
+    const left = await filesOf('acme');
+    for (const name of names) expect(left).not.toContain(name);
+  });
+
   test('a file another image still shows is kept when one of them is deleted; an imported file is never deleted', async () => {
     const { productId, ids } = await galleryOfThree();
     const base = imagesPath('acme', productId);

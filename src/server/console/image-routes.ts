@@ -15,10 +15,11 @@ import { limitBody } from '../http/body-limit.ts';
 import type { AppDeps } from '../http/context.ts';
 import { errorsFromIssues, intId, readJson } from '../http/validation.ts';
 import { invalid, invalidField, notFound } from '../http/errors.ts';
-import { mediaUrl, parseMediaUrl } from '../media/media-folder.ts';
+import { mediaUrl } from '../media/media-folder.ts';
 import { MULTIPART_OVERHEAD, readUpload, withStagedMedia } from '../media/image-upload.ts';
 import { checkUploadedImage, IMAGE_MESSAGES } from '../media/uploaded-image.ts';
 import { auditChange } from './audit-change.ts';
+import { removeUploads, unusedUploads } from './unused-uploads.ts';
 import type { ConsoleEnv } from './routes.ts';
 
 type Db = Kysely<Database>;
@@ -192,7 +193,7 @@ export function consoleImageRoutes({ db, clock, config, media }: AppDeps) {
     const imageId = intId(c.req.param('image_id'));
     const store = c.var.consoleStore;
     const now = clock.now();
-    const unusedFile = await db.transaction().execute(async (trx) => {
+    const unusedFiles = await db.transaction().execute(async (trx) => {
       const product = await lockProduct(trx, store.id, productId);
       const before = await galleryOf(trx, productId);
       const index = before.findIndex((i) => i.id === String(imageId));
@@ -216,26 +217,9 @@ export function consoleImageRoutes({ db, clock, config, media }: AppDeps) {
         before: { product_id: String(productId), ...auditedImage(before[index], index) },
         after: null,
       });
-      // Only a file the console uploaded is deleted (a catalog's own media it did not make), and only when
-      // no other image or store setting shows it.
-      const file = parseMediaUrl(removed.url);
-      if (!removed.uploaded_at || file?.slug !== store.slug) return null;
-      const others = await trx
-        .selectFrom('product_images')
-        .select('id')
-        .where('url', '=', removed.url)
-        .unionAll(
-          trx
-            .selectFrom('stores')
-            .select('id')
-            .where((eb) => eb.or([eb('hero_image_url', '=', removed.url), eb('favicon_url', '=', removed.url)])),
-        )
-        .limit(1)
-        .execute();
-      return others.length === 0 ? file : null;
+      return unusedUploads(trx, store.slug, [removed]);
     });
-    // After the commit: a rolled-back delete keeps its file.
-    if (unusedFile) await media.remove(unusedFile.slug, unusedFile.name);
+    await removeUploads(media, unusedFiles);
     return c.json({ data: await galleryOf(db, productId) });
   });
 

@@ -2,7 +2,8 @@
  * Creating and removing products in the console (docs/decisions/207-product-editor.md): a new product
  * comes with its first variant, by the import's rules; a product nothing names is deleted, one that
  * orders or carts name is archived — hidden from the storefront, kept for its orders — and one a bundle
- * holds is refused. Audited; the listing columns follow by trigger, search text is written.
+ * holds is refused; a deleted product's uploaded files are deleted after the commit. Audited; the listing
+ * columns follow by trigger, search text is written.
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -19,6 +20,7 @@ import { lockProductAt, productAnswer } from './product-routes.ts';
 import type { ConsoleEnv } from './routes.ts';
 import { claimSkus, VARIANT_ROUTE_MESSAGES } from './variant-routes.ts';
 import { catalogWrite } from './catalog-writes.ts';
+import { removeUploads, unusedUploads } from './unused-uploads.ts';
 
 export const PRODUCT_LIFECYCLE_MESSAGES = {
   inBundles: (names: string) => `The bundle ${names} holds this product: import the bundle without it first.`,
@@ -124,7 +126,7 @@ export function consoleProductLifecycleRoutes(deps: AppDeps) {
     const { version } = readQuery(c, variantRemovalQuery);
     const storeId = c.var.consoleStore.id;
     const now = clock.now();
-    const outcome = await catalogWrite(deps, c, async (trx) => {
+    const { outcome, unusedFiles } = await catalogWrite(deps, c, async (trx) => {
       await lockProductAt(trx, storeId, productId, version);
       const before = await productAnswer(trx, storeId, productId);
       if (!before) throw notFound();
@@ -154,6 +156,14 @@ export function consoleProductLifecycleRoutes(deps: AppDeps) {
                 (select id from product_variants where product_id = ${productId})
           ) as named`.execute(trx);
       const archived = rows[0]?.named === true;
+      // A deleted product's images go with it (cascade); the files the console uploaded for them, after the commit.
+      const images = archived
+        ? []
+        : await trx
+            .selectFrom('product_images')
+            .select(['url', 'uploaded_at'])
+            .where('product_id', '=', productId)
+            .execute();
       if (archived) await trx.updateTable('products').set({ archived_at: now }).where('id', '=', productId).execute();
       else await trx.deleteFrom('products').where('id', '=', productId).execute();
       await auditChange(trx, c.var, now, {
@@ -163,8 +173,12 @@ export function consoleProductLifecycleRoutes(deps: AppDeps) {
         before: { name: before.name, skus: before.variants.map((v) => v.sku) },
         after: { outcome: archived ? 'archived' : 'deleted' },
       });
-      return archived ? ('archived' as const) : ('deleted' as const);
+      return {
+        outcome: archived ? ('archived' as const) : ('deleted' as const),
+        unusedFiles: await unusedUploads(trx, c.var.consoleStore.slug, images),
+      };
     });
+    await removeUploads(deps.media, unusedFiles);
     return c.json({ data: { id: String(productId), outcome } });
   });
 
