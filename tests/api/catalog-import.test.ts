@@ -54,6 +54,39 @@ describe('catalog import', () => {
     expect(card.balance_cents).toBe(300);
   });
 
+  test('a cart holding a bundle follows an import that changes the bundle’s items, and is left alone by one that does not', async () => {
+    const slug = 'bundle-follow';
+    const store = { ...catalog.store, slug };
+    await importCatalog(api.db, parseCatalog({ ...catalog, store }));
+    const bundleId = (await api.call('GET', `/store_front/${slug}/bundles`)).body.data[0].id;
+    const token = newToken();
+    const added = await api.call('POST', `/store_front/${slug}/cart/cart_line_items`, {
+      token,
+      body: { cart_line_item: { bundle_id: bundleId, quantity: 2 } },
+    });
+    expect(added.status, added.text).toBeLessThan(300);
+    const lineIds = async () =>
+      (
+        (await api.call('GET', `/store_front/${slug}/cart`, { token })).body.cartItems as {
+          id: string;
+          quantity: number;
+        }[]
+      ).map((l) => [l.id, l.quantity]);
+    const before = await lineIds();
+    expect(before.map(([, quantity]) => quantity)).toEqual([4]);
+
+    await importCatalog(api.db, parseCatalog({ ...catalog, store }));
+    expect(await lineIds()).toEqual(before);
+
+    const threeMugs = {
+      ...catalog,
+      store,
+      bundles: [{ ...catalog.bundles[0]!, items: [{ product: 'mug', sku: 'MUG', quantity: 3 }] }],
+    };
+    await importCatalog(api.db, parseCatalog(threeMugs));
+    expect((await lineIds()).map(([, quantity]) => quantity)).toEqual([6]);
+  });
+
   test('a store’s low-stock threshold is imported and answered in its store info, 5 when the file leaves it out', async () => {
     await importCatalog(
       api.db,

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sanitizeDescription } from '../../src/server/catalog/import.ts';
 import { operatorOf, type Operator } from './support/operator.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { newToken, startTestApp, type TestApp } from './support/test-app.ts';
 
 let api: TestApp;
 let editor: Operator;
@@ -392,6 +392,78 @@ describe('bundles', () => {
     expect(entry.before.items).toContain('1 × GEL-PENS');
     expect(entry.after.items).toContain('3 × GEL-PENS');
     expect(entry.after.position).toBe(7);
+  });
+
+  test('a shopper’s cart holding a bundle holds its new items after an edit, at the bundle quantity, in its place', async () => {
+    const weekend = await api.db
+      .selectFrom('bundles')
+      .select('id')
+      .where('external_id', '=', 'weekend-pack')
+      .executeTakeFirstOrThrow();
+    const path = `${B}/${weekend.id}`;
+    const opened = (await editor.call('GET', path)).body.data;
+    const token = newToken();
+    const cartPath = '/store_front/acme/cart';
+    const mug = await skuOf('CERAMIC-MUG');
+    for (const body of [
+      { cart_line_item: { product_variant_id: mug.variantId, quantity: 1 } },
+      { cart_line_item: { bundle_id: weekend.id, quantity: 2 } },
+    ]) {
+      const added = await api.call('POST', `${cartPath}/cart_line_items`, { token, body });
+      expect(added.status, added.text).toBeLessThan(300);
+    }
+
+    const items = opened.items.map((i: { variant_id: string; quantity: number }, index: number) => ({
+      variant_id: i.variant_id,
+      quantity: index === 0 ? i.quantity + 1 : i.quantity,
+    }));
+    const pens = await skuOf('GEL-PENS');
+    items.push({ variant_id: String(pens.variantId), quantity: 1 });
+    const saved = await editor.call('PATCH', path, {
+      body: {
+        version: opened.version,
+        name: opened.name,
+        description_html: opened.description_html,
+        featured: opened.featured,
+        position: opened.position,
+        items,
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+
+    const cart = (await api.call('GET', cartPath, { token })).body;
+    const lines = cart.cartItems as {
+      quantity: number;
+      bundle_id: string | null;
+      bundle_details: { quantity: number } | null;
+      product_details: { product_variant_id: string };
+    }[];
+    expect(lines[0]!.product_details.product_variant_id).toBe(String(mug.variantId));
+    const bundled = lines.filter((l) => l.bundle_id === String(weekend.id));
+    expect(bundled.map((l) => [l.product_details.product_variant_id, l.quantity])).toEqual(
+      items.map((i: { variant_id: string; quantity: number }) => [i.variant_id, i.quantity * 2]),
+    );
+    expect(bundled.every((l) => l.bundle_details?.quantity === 2)).toBe(true);
+    const mugPrice = Number(
+      (await api.call('GET', `/store_front/acme/products/${mug.productId}`)).body.data.attributes.price,
+    );
+    expect(Number(cart.subTotal)).toBeCloseTo(mugPrice + 2 * Number(saved.body.data.price), 2);
+
+    // Back as the demo store had it, for the tests after this one.
+    const restored = await editor.call('PATCH', path, {
+      body: {
+        version: saved.body.data.version,
+        name: opened.name,
+        description_html: opened.description_html,
+        featured: opened.featured,
+        position: opened.position,
+        items: opened.items.map((i: { variant_id: string; quantity: number }) => ({
+          variant_id: i.variant_id,
+          quantity: i.quantity,
+        })),
+      },
+    });
+    expect(restored.status, restored.text).toBe(200);
   });
 
   test('an import’s change to the items makes an open bundle form stale', async () => {

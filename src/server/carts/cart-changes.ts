@@ -98,20 +98,17 @@ async function addVariant(
 
 async function addBundle({ db, clock }: Deps, owner: CartOwner, bundleId: number, quantity: number): Promise<CartRow> {
   return db.transaction().execute(async (trx) => {
+    // Shared-locked: an operator's change of its items waits for this line, or this line for it
+    // (followBundleItems then re-expands what was added before).
     const bundle = await trx
       .selectFrom('bundles')
       .select('id')
       .where('id', '=', bundleId)
       .where('store_id', '=', owner.storeId)
+      .forShare()
       .executeTakeFirst();
     if (!bundle) throw notFound();
-    const items = await trx
-      .selectFrom('bundle_items as bi')
-      .select(['bi.product_variant_id', 'bi.quantity'])
-      .where('bi.bundle_id', '=', bundle.id)
-      .orderBy('bi.position')
-      .orderBy('bi.id')
-      .execute();
+    const items = await bundleItemsOf(trx, bundle.id);
     if (items.length === 0) throw invalidField('bundle_id', 'This bundle has no items.');
     const cart = await upsertTouchedCart(trx, owner.storeId, owner.token, clock.now());
     const existing = await trx
@@ -125,25 +122,7 @@ async function addBundle({ db, clock }: Deps, owner: CartOwner, bundleId: number
     if (existing) {
       await setBundleQuantity(trx, cart.id, bundle.id, bundleQuantity);
     } else {
-      const lines = bundleLines(
-        bundle.id,
-        items.map((i) => ({ productVariantId: i.product_variant_id, quantity: i.quantity })),
-        bundleQuantity,
-      );
-      await trx
-        .insertInto('cart_lines')
-        .values(
-          lines.map((l, position) => ({
-            id: randomUUID(),
-            cart_id: cart.id,
-            product_variant_id: l.productVariantId,
-            bundle_id: l.bundleId,
-            bundle_quantity: l.bundleQuantity,
-            quantity: l.quantity,
-            position,
-          })),
-        )
-        .execute();
+      await insertBundleLines(trx, cart.id, bundle.id, items, bundleQuantity);
       await refuseBeyondStock(
         trx,
         cart.id,
@@ -152,6 +131,85 @@ async function addBundle({ db, clock }: Deps, owner: CartOwner, bundleId: number
     }
     return cart;
   });
+}
+
+type BundleItem = { product_variant_id: number; quantity: number };
+
+function bundleItemsOf(trx: Db, bundleId: number): Promise<BundleItem[]> {
+  return trx
+    .selectFrom('bundle_items as bi')
+    .select(['bi.product_variant_id', 'bi.quantity'])
+    .where('bi.bundle_id', '=', bundleId)
+    .orderBy('bi.position')
+    .orderBy('bi.id')
+    .execute();
+}
+
+/** A bundle's lines in a cart: one per item, item quantity × bundle quantity, in the bundle's item order. */
+async function insertBundleLines(
+  trx: Db,
+  cartId: string,
+  bundleId: number,
+  items: readonly BundleItem[],
+  bundleQuantity: number,
+  createdAt?: Date,
+): Promise<void> {
+  const lines = bundleLines(
+    bundleId,
+    items.map((i) => ({ productVariantId: i.product_variant_id, quantity: i.quantity })),
+    bundleQuantity,
+  );
+  await trx
+    .insertInto('cart_lines')
+    .values(
+      lines.map((l, position) => ({
+        id: randomUUID(),
+        cart_id: cartId,
+        product_variant_id: l.productVariantId,
+        bundle_id: l.bundleId,
+        bundle_quantity: l.bundleQuantity,
+        quantity: l.quantity,
+        position,
+        ...(createdAt ? { created_at: createdAt } : {}),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * An operator changed a bundle's items (in `trx`, which holds the bundle's row lock): every cart holding
+ * the bundle holds its new items, at the bundle quantity and in the place it had, so what a shopper pays
+ * for is what the bundle is now. Stock is not checked here: checkout checks it, as for any cart.
+ */
+export async function followBundleItems(trx: Db, bundleId: number): Promise<void> {
+  const held = await trx
+    .selectFrom('cart_lines')
+    .select([
+      'cart_id',
+      sql<number>`max(bundle_quantity)::int`.as('bundle_quantity'),
+      sql<Date>`min(created_at)`.as('created_at'),
+    ])
+    .where('bundle_id', '=', bundleId)
+    .groupBy('cart_id')
+    .orderBy('cart_id')
+    .execute();
+  if (held.length === 0) return;
+  // The carts locked in one order, as a shopper's change locks its own: their changes wait for this one.
+  await trx
+    .selectFrom('carts')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      held.map((h) => h.cart_id),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const items = await bundleItemsOf(trx, bundleId);
+  await trx.deleteFrom('cart_lines').where('bundle_id', '=', bundleId).execute();
+  for (const cart of held)
+    await insertBundleLines(trx, cart.cart_id, bundleId, items, cart.bundle_quantity, new Date(cart.created_at));
 }
 
 /** The shopper's cart, touched, and one of its lines; 404 when there is no such cart or line. */

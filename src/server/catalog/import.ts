@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/schema.ts';
 import type { Catalog } from './catalog-format.ts';
 import { refreshSearchText } from './search-text.ts';
+import { followBundleItems } from '../carts/cart-changes.ts';
 import { randomUUID } from 'node:crypto';
 
 /** Product descriptions are shown as HTML: keep formatting, drop scripts, handlers and foreign schemes. */
@@ -176,7 +177,11 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         .returning('id')
         .executeTakeFirstOrThrow();
       bundleIds.set(b.id, bundle.id);
-      await trx.deleteFrom('bundle_items').where('bundle_id', '=', bundle.id).execute();
+      const itemsBefore = await trx
+        .deleteFrom('bundle_items')
+        .where('bundle_id', '=', bundle.id)
+        .returning(['product_variant_id', 'quantity', 'position'])
+        .execute();
       const items = b.items.map((item, i) => {
         const variantId = variantIds.get(`${item.product}/${item.sku}`);
         if (!variantId)
@@ -184,6 +189,12 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         return { bundle_id: bundle.id, product_variant_id: variantId, quantity: item.quantity, position: i };
       });
       await trx.insertInto('bundle_items').values(items).execute();
+      const itemsOf = (list: readonly { product_variant_id: number; quantity: number; position: number }[]) =>
+        [...list]
+          .sort((x, y) => x.position - y.position)
+          .map((item) => `${item.product_variant_id}×${item.quantity}`)
+          .join();
+      if (itemsOf(itemsBefore) !== itemsOf(items)) await followBundleItems(trx, bundle.id);
     }
 
     for (const [position, c] of catalog.collections.entries()) {

@@ -18,6 +18,7 @@ import type { AppDeps } from '../http/context.ts';
 import { conflict, invalid, notFound } from '../http/errors.ts';
 import { intId, readJson, readQuery } from '../http/validation.ts';
 import { auditChange } from './audit-change.ts';
+import { followBundleItems } from '../carts/cart-changes.ts';
 import { catalogWrite, found, lockVersion } from './catalog-writes.ts';
 import type { ConsoleEnv } from './routes.ts';
 
@@ -227,8 +228,10 @@ export function consoleBundleRoutes(deps: AppDeps) {
         .where('id', '=', id)
         .execute();
       const itemsBefore = before.items.map((item) => `${item.variant_id}×${item.quantity}`).join();
-      if (edit.items.map((item) => `${item.variant_id}×${item.quantity}`).join() !== itemsBefore)
+      if (edit.items.map((item) => `${item.variant_id}×${item.quantity}`).join() !== itemsBefore) {
         await writeItems(trx, storeId, id, edit.items);
+        await followBundleItems(trx, id);
+      }
       await refreshSearchText(trx, storeId, { bundleId: id });
       const after = (await bundleAnswer(trx, storeId, id))!;
       await auditChange(trx, c.var, now, {
