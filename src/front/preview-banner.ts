@@ -72,9 +72,13 @@ export function previewBanner({ slug, build, csrfToken, page }: BannerParts): st
   );
 }
 
-/** The page with the banner first in its body (or first of all, for a page without a body tag). */
+/**
+ * The page with the banner first in its body, after the skip link when the page starts with one (the skip
+ * link stays the first thing a keyboard reaches; axe's region rule wants it first). A page without a body
+ * tag gets it first of all.
+ */
 export function withPreviewBanner(html: string, banner: string): string {
-  const body = /<body\b[^>]*>/i.exec(html);
+  const body = /<body\b[^>]*>\s*(?:<a\b[^>]*\bclass="skip-link"[^>]*>[\s\S]*?<\/a>)?/i.exec(html);
   if (!body) return banner + html;
   const at = body.index + body[0].length;
   return html.slice(0, at) + banner + html.slice(at);

@@ -26,11 +26,14 @@ describe('the preview banner', () => {
     expect(noGoLive[0]).toContain('This build is live: shoppers see it too.');
   });
 
-  test('goes first in the page’s body', () => {
+  test('goes first in the page’s body, after its skip link', () => {
     expect(withPreviewBanner('<!doctype html><html><body class="x"><main>Hi</main></body></html>', '<b>B</b>')).toBe(
       '<!doctype html><html><body class="x"><b>B</b><main>Hi</main></body></html>',
     );
     expect(withPreviewBanner('<p>bare</p>', '<b>B</b>')).toBe('<b>B</b><p>bare</p>');
+    expect(withPreviewBanner('<body>\n<a class="skip-link" href="#main">\nSkip</a><header>', '<b>B</b>')).toBe(
+      '<body>\n<a class="skip-link" href="#main">\nSkip</a><b>B</b><header>',
+    );
   });
 
   test('comes back only to pages of the previewed store', () => {
