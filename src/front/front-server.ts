@@ -20,12 +20,14 @@ import {
   answerPreviewRoute,
   endPreview,
   isPreviewedPath,
-  mayPreview,
   PREVIEW_COOKIE,
   PREVIEW_HEADERS,
+  previewedBuild,
   previewOf,
   previewRoute,
+  sendPreviewPage,
 } from './preview.ts';
+import type { PreviewedBuild } from './preview-banner.ts';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (
@@ -248,13 +250,13 @@ export function createFrontListener(options: FrontOptions) {
       sendEntry(req, res, entry, path, headers ? { ...headersOfFile(entry), ...headers } : headersOfFile(entry));
     // A signed-in operator's preview of a ready build (docs/decisions/208-preview-and-live-build.md).
     const preview = isRead ? previewOf(req.headers.cookie) : null;
-    let previewFolder: Promise<StaticFolder | null> | undefined;
+    let previewFolder: Promise<{ folder: StaticFolder; build: PreviewedBuild } | null> | undefined;
     const previewed = (path: string) => {
       if (!preview || !isPreviewedPath(path, preview)) return null;
-      previewFolder ??= mayPreview(options.apiFetch, preview, req.headers.cookie).then(async (allowed) => {
+      previewFolder ??= previewedBuild(options.apiFetch, preview, req.headers.cookie).then(async (allowed) => {
         const folder = allowed ? await options.builds.folder(preview.build) : null;
         if (!folder) endPreview(req, res);
-        return folder;
+        return folder && allowed ? { folder, build: allowed } : null;
       });
       return previewFolder;
     };
@@ -262,9 +264,19 @@ export function createFrontListener(options: FrontOptions) {
       if (!isRead) return false;
       const previewing = await previewed(path);
       if (previewing) {
-        const entry = await previewing.lookup(path);
-        if (entry) send(entry, path, PREVIEW_HEADERS);
-        return Boolean(entry);
+        const entry = await previewing.folder.lookup(path);
+        if (!entry) return false;
+        // Its pages get the banner as they are sent (docs/decisions/213-publishing-for-editors-and-shoppers.md).
+        if (entry.type.startsWith('text/html'))
+          await sendPreviewPage(
+            req,
+            res,
+            entry,
+            { preview: preview!, build: previewing.build, headers: DOCUMENT_HEADERS },
+            options.apiFetch,
+          );
+        else send(entry, path, PREVIEW_HEADERS);
+        return true;
       }
       // `{page}/_payload.json?{build id}`: a page of a build served before answers from its own build.
       const named = path.endsWith('/_payload.json') ? [...searchParams.keys()] : [];
@@ -319,7 +331,7 @@ export function createFrontListener(options: FrontOptions) {
         : Promise.resolve(false);
     };
     if (await media(pathname)) return;
-    const previewing = isRead ? previewRoute(pathname) : null;
+    const previewing = isSnapshotRender ? null : previewRoute(req.method, url);
     if (previewing) return answerPreviewRoute(req, res, previewing, options.apiFetch);
     // The build-id files belong to the site, not to a store: every host polls the same ones.
     if (pathname.startsWith('/builds/') && (await fromBuild(pathname))) return;

@@ -5,7 +5,7 @@
  * and says how it went; a ready build is previewed by a signed-in operator only, then goes live.
  */
 import { execFile } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -211,5 +211,67 @@ test('a build to preview is ready, counts its changed pages, and only a signed-i
   expect(await (await fetch(`${storefront.url}/acme/shop`)).text()).toContain('first edition');
   const record = await fetch(`${storefront.url}/api/admin/builds/${id}`, { headers: bearer });
   expect(((await record.json()) as { data: { status: string } }).data.status).toBe('rolled_back');
+  edition = 'first';
+});
+
+test('a previewed page carries the preview banner, its file stays byte-identical for shoppers, and the banner’s Go live and Leave preview work', async () => {
+  const live = await liveBuildId();
+  edition = 'banner';
+  const { id } = await buildAndFollow(false);
+  const session = await signInDemoOwner();
+  const opened = await fetch(`${storefront.url}/admin/acme/preview/${id}`, {
+    headers: { cookie: session },
+    redirect: 'manual',
+  });
+  const cookie = `${session}; ${opened.headers.get('set-cookie')!.split(';')[0]!}`;
+
+  const page = await (await fetch(`${storefront.url}/acme/shop`, { headers: { cookie } })).text();
+  const banner = /<section class="build-preview" aria-label="Build preview"[\s\S]*?<\/section>/.exec(page)?.[0];
+  expect(banner).toContain(`Preview of build ${id}</strong>, built <time datetime="`);
+  expect(banner).toContain('href="/admin/acme/publish">Back to Publish</a>');
+  expect(banner).toContain(`href="/admin/acme/preview?page=%2Facme%2Fshop">Leave preview</a>`);
+  // The banner is added on the way out: the build's file is what shoppers will get, byte for byte.
+  const file = await readFile(path.join(env.BUILDS_DIR!, id, 'acme', 'shop', 'index.html'), 'utf8');
+  expect(page.replace(banner!, '')).toBe(file);
+  expect(file).not.toContain('build-preview');
+  // Other files of the preview (payloads) are sent as they are.
+  const payload = await fetch(`${storefront.url}/acme/shop/_payload.json?${id}`, { headers: { cookie } });
+  expect(await payload.text()).not.toContain('build-preview');
+  expect(await (await fetch(`${storefront.url}/acme/shop`)).text()).not.toContain('build-preview');
+
+  // Go live posts the session's CSRF token and comes back to the page, now live.
+  const csrf = /name="csrf_token" value="([^"]+)"/.exec(banner!)![1]!;
+  const goLive = (token: string) =>
+    fetch(`${storefront.url}/admin/acme/preview/${id}/live`, {
+      method: 'POST',
+      headers: { cookie, origin: storefront.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf_token: token, page: '/acme/shop' }),
+      redirect: 'manual',
+    });
+  const forged = await goLive('forged');
+  expect(forged.status).toBe(403);
+  expect(await forged.text()).toContain('This request is missing the console’s security token.');
+  expect(await liveBuildId()).toBe(live);
+  const done = await goLive(csrf);
+  expect(done.status).toBe(303);
+  expect(done.headers.get('location')).toBe('/acme/shop');
+  expect(await liveBuildId()).toBe(id);
+  const nowLive = await (await fetch(`${storefront.url}/acme/shop`, { headers: { cookie } })).text();
+  expect(nowLive).toContain('This build is live: shoppers see it too.');
+  expect(nowLive).not.toContain('>Go live</button>');
+
+  // Leave preview ends the cookie and returns to the live page it was on.
+  const left = await fetch(`${storefront.url}/admin/acme/preview?page=%2Facme%2Fshop`, {
+    headers: { cookie },
+    redirect: 'manual',
+  });
+  expect(left.status).toBe(303);
+  expect(left.headers.get('location')).toBe('/acme/shop');
+  expect(left.headers.get('set-cookie')).toMatch(/^build_preview=; .*Max-Age=0/);
+  // Only pages of the store: anywhere else is the store's front page.
+  const elsewhere = await fetch(`${storefront.url}/admin/acme/preview?page=%2F%2Fevil.example`, { redirect: 'manual' });
+  expect(elsewhere.headers.get('location')).toBe('/acme');
+
+  await fetch(`${storefront.url}/api/admin/builds/${live}/live`, { method: 'POST', headers: bearer });
   edition = 'first';
 });

@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serverEvents } from '../../src/lib/build-progress.ts';
 import { createApp } from '../../src/server/app.ts';
-import { failAbandonedBuilds } from '../../src/server/publishing/publishing.ts';
+import type { KyselyPlugin } from 'kysely';
+import { silentLogger } from '../../src/server/http/context.ts';
+import {
+  ABANDONED_MESSAGES,
+  BUILD_TIME_LIMIT_MS,
+  failAbandonedBuilds,
+  Publishing,
+} from '../../src/server/publishing/publishing.ts';
 import { publishDueStores } from '../../src/server/publishing/auto-publish.ts';
 import { BUILD_TOKEN, FakePublisher } from './support/fake-publisher.ts';
 import { operatorOf, siteOrigin, type Operator } from './support/operator.ts';
@@ -185,6 +192,81 @@ describe('a failed build', () => {
       status: 'failed',
       error: 'The process stopped before the build finished.',
     });
+  });
+});
+
+describe('a build whose end cannot be recorded', () => {
+  /** The database as a publishing instance sees it: `failures` statements from now on fail as if it were gone. */
+  function unreachableDatabase() {
+    const state = { failures: 0 };
+    const plugin: KyselyPlugin = {
+      transformQuery(args) {
+        if (state.failures > 0) {
+          state.failures--;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const publishing = new Publishing({
+      db: api.db.withPlugin(plugin),
+      clock: api.clock,
+      logger: silentLogger,
+      publisher,
+      kept: 10,
+    });
+    return { state, publishing };
+  }
+  const statusOf = async (id: string) =>
+    await api.db.selectFrom('builds').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  test('a record that fails while the database restarts is tried again and the build ends as usual', async () => {
+    const { state, publishing } = unreachableDatabase();
+    const release = publisher.hold();
+    const started = await publishing.start({ requestedBy: 'cli', storeId: null }, undefined, { goLive: false });
+    expect(started.started).toBe(true);
+    const { id } = started as { id: string };
+    state.failures = 2;
+    release();
+    await expect(publishing.finished(id)).resolves.toMatchObject({ id, status: 'ready' });
+    expect(await statusOf(id)).toEqual({ status: 'ready', error: null });
+  });
+
+  test('a build whose end was never recorded no longer blocks the next build of the process, which records it failed', async () => {
+    const { state, publishing } = unreachableDatabase();
+    const release = publisher.hold();
+    const first = (await publishing.start({ requestedBy: 'cli', storeId: null })) as { id: string };
+    state.failures = Number.POSITIVE_INFINITY;
+    release();
+    await expect(publishing.finished(first.id)).rejects.toThrow(`The end of build ${first.id} could not be recorded`);
+    expect((await statusOf(first.id)).status).toBe('building');
+
+    // The database is back: the next build starts, without a restart.
+    state.failures = 0;
+    const next = await publishing.start({ requestedBy: 'cli', storeId: null });
+    expect(next.started).toBe(true);
+    expect(await statusOf(first.id)).toEqual({ status: 'failed', error: ABANDONED_MESSAGES.unrecorded });
+    await expect(publishing.finished((next as { id: string }).id)).resolves.toMatchObject({ status: 'live' });
+  }, 30_000);
+
+  test('a build left building for over an hour by another process is failed when a build starts; a younger one still blocks', async () => {
+    const startedAt = api.clock.now();
+    await api.db
+      .insertInto('builds')
+      .values({ id: 'elsewhere-build', status: 'building', requested_by: 'cli', store_id: null, started_at: startedAt })
+      .execute();
+    api.clock.offsetMs += BUILD_TIME_LIMIT_MS - 60_000;
+    const blocked = await startWithToken();
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.build.id).toBe('elsewhere-build');
+
+    api.clock.offsetMs += 120_000;
+    const started = await startWithToken();
+    expect(started.status).toBe(202);
+    await settled(started.body.data.id);
+    expect(await statusOf('elsewhere-build')).toEqual({ status: 'failed', error: ABANDONED_MESSAGES.tooLong });
+    expect(await statusOf(started.body.data.id)).toMatchObject({ status: 'live' });
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { quantityLimit, stockLabel } from '../../src/lib/catalog/stock-label.ts';
+import { quantityLimit, stockChangeShows, stockLabel } from '../../src/lib/catalog/stock-label.ts';
 import { demandByVariant, firstShortfall, stockMessage, type StockLine } from '../../src/server/domain/stock.ts';
 
 // Named fixture: a tee on its own line and in two bundles, and a mug only in a bundle.
@@ -64,5 +64,32 @@ describe('the product page’s stock label', () => {
 
   test('the quantity picker offers up to the stock, within the per-line limit and at least 1', () => {
     expect([quantityLimit(3, 99), quantityLimit(500, 99), quantityLimit(0, 99)]).toEqual([3, 99, 1]);
+  });
+});
+
+describe('which stock changes the store’s pages show', () => {
+  test('a variant selling out or coming back shows; a sale that leaves some, or a low count changing, does not', () => {
+    expect(stockChangeShows(2, 0)).toBe(true);
+    expect(stockChangeShows(0, 3)).toBe(true);
+    expect(stockChangeShows(40, 38)).toBe(false);
+    // "Only 3 left" becomes "Only 2 left": the product page reads the count from the API on every view.
+    expect(stockChangeShows(3, 2)).toBe(false);
+    expect(stockChangeShows(0, 0)).toBe(false);
+  });
+
+  test('a variant a bundle holds three at a time shows when it passes three, either way', () => {
+    expect(stockChangeShows(4, 2, [3])).toBe(true);
+    expect(stockChangeShows(2, 5, [3])).toBe(true);
+    expect(stockChangeShows(5, 3, [3])).toBe(false);
+    expect(stockChangeShows(2, 1, [3])).toBe(false);
+  });
+
+  test('a change shows exactly when some page’s figure derived from stock differs', () => {
+    fc.assert(
+      fc.property(fc.nat(200), fc.nat(200), fc.array(fc.integer({ min: 1, max: 99 }), { maxLength: 3 }), (a, b, qs) => {
+        const buyable = (stock: number) => [stock > 0, ...qs.map((q) => stock >= q)].join();
+        expect(stockChangeShows(a, b, qs)).toBe(buyable(a) !== buyable(b));
+      }),
+    );
   });
 });

@@ -1,11 +1,6 @@
 /** sitemap.xml and robots.txt bodies (pure, so the rules are tested without a server). */
 
-function xmlEscape(value: string): string {
-  return value.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
-}
+import { escapeMarkup as xmlEscape } from '../markup-escape.ts';
 
 /** A sitemap of absolute URLs. */
 export function sitemapXml(urls: readonly string[]): string {

@@ -22,3 +22,15 @@ export function stockLabel(stock: number, threshold: number = DEFAULT_LOW_STOCK_
 export function quantityLimit(stock: number, perLineLimit: number): number {
   return Math.max(1, Math.min(perLineLimit, stock));
 }
+
+/**
+ * Whether a variant's stock going from `before` to `after` changes what a store's built pages show: whether
+ * it can be bought (stock above 0), and whether each bundle holding it `quantity` at a time can. The counts
+ * pages print ("Only 3 left", "Up to 12") are left out: the product page's script reads them from the API on
+ * every view, and a build per sale would follow (docs/decisions/213-publishing-for-editors-and-shoppers.md).
+ */
+export function stockChangeShows(before: number, after: number, bundleQuantities: readonly number[] = []): boolean {
+  const low = Math.min(before, after);
+  const high = Math.max(before, after);
+  return [1, ...bundleQuantities].some((needed) => low < needed && needed <= high);
+}

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { Catalog } from './catalog-format.ts';
 import { refreshSearchText } from './search-text.ts';
 import { followBundleItems } from '../carts/cart-changes.ts';
+import { catalogChanged } from '../publishing/auto-publish.ts';
 import { randomUUID } from 'node:crypto';
 
 /** Product descriptions are shown as HTML: keep formatting, drop scripts, handlers and foreign schemes. */
@@ -27,9 +28,14 @@ export type ImportSummary = {
 /**
  * Loads one store's catalog in one transaction: the store, products (matched by their catalog id),
  * variants (by sku), bundles, collections (by handle, their members replaced) and gift cards.
- * Re-importing updates in place; gift card balances that already exist are left alone.
+ * Re-importing updates in place; gift card balances that already exist are left alone. A store with
+ * auto-publish on is published after its quiet period, counted from `now` (docs/decisions/213-publishing-for-editors-and-shoppers.md).
  */
-export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Promise<ImportSummary> {
+export async function importCatalog(
+  db: Kysely<Database>,
+  catalog: Catalog,
+  now: Date = new Date(),
+): Promise<ImportSummary> {
   const summary = await db.transaction().execute(async (trx) => {
     // The listing columns are counted once at the end, not after each product (migration 0015).
     await sql`select set_config('storefront.listings_deferred', 'on', true)`.execute(trx);
@@ -66,6 +72,7 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
       .onConflict((oc) => oc.column('slug').doUpdateSet(storeValues))
       .returning('id')
       .executeTakeFirstOrThrow();
+    await catalogChanged(trx, store.id, now);
 
     for (const r of s.allowed_recipients) {
       await trx

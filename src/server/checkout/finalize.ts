@@ -8,6 +8,7 @@ import { conflict, HttpError, invalid, invalidField } from '../http/errors.ts';
 import type { ProviderIntent } from '../payments/provider.ts';
 import { invalidCode } from '../gift-cards/routes.ts';
 import { queueOrderReceipt } from '../mail/order-receipt.ts';
+import { BUNDLE_QUANTITIES, stockChanged, type StockChange } from '../publishing/auto-publish.ts';
 import { recordRelease, releaseOf, settleRelease } from './release.ts';
 
 type Db = Kysely<Database>;
@@ -51,16 +52,21 @@ type Outcome = { order: OrderRow } | { release: string; message?: string };
  * updated in id order, so two orders sharing variants lock them in the same order and cannot
  * deadlock. Throws StockRace, naming the item, when another order got there first.
  */
-async function takeStock(trx: Db, lines: readonly CartLine[]): Promise<void> {
+async function takeStock(trx: Db, lines: readonly CartLine[]): Promise<StockChange[]> {
   const wanted = demandByVariant(lines.map(toStockLine)).sort((a, b) => a.variantId - b.variantId);
+  const changes: StockChange[] = [];
   for (const { variantId, demand, name } of wanted) {
     const taken = await trx
       .updateTable('product_variants')
       .set((eb) => ({ stock: eb('stock', '-', demand) }))
       .where('id', '=', variantId)
       .where('stock', '>=', demand)
+      .returning(['stock', BUNDLE_QUANTITIES])
       .executeTakeFirst();
-    if (taken.numUpdatedRows === 1n) continue;
+    if (taken) {
+      changes.push({ before: taken.stock + demand, after: taken.stock, bundleQuantities: taken.bundle_quantities });
+      continue;
+    }
     const left = await trx
       .selectFrom('product_variants')
       .select('stock')
@@ -68,6 +74,7 @@ async function takeStock(trx: Db, lines: readonly CartLine[]): Promise<void> {
       .executeTakeFirst();
     throw new StockRace(name, stockMessage(left?.stock ?? 0, name));
   }
+  return changes;
 }
 
 /**
@@ -210,7 +217,8 @@ export async function finalizeCart(
           .execute();
       }
       // Last before the cart is emptied: the hottest rows (a popular variant) stay locked the shortest.
-      await takeStock(trx, state.lines);
+      // A variant sold out (or a bundle no longer buyable) is a catalog change auto-publish hears of (ADR 213).
+      await stockChanged(trx, store.id, await takeStock(trx, state.lines), now);
 
       await trx.deleteFrom('cart_lines').where('cart_id', '=', locked.id).execute();
       await trx.deleteFrom('cart_gift_cards').where('cart_id', '=', locked.id).execute();

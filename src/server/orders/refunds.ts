@@ -15,6 +15,7 @@ import { HttpError, invalidField, notFound } from '../http/errors.ts';
 import { recordAudit } from '../console/audit.ts';
 import type { ConsoleSessionRow } from '../console/sessions.ts';
 import { queueRefundNotice } from '../mail/order-notices.ts';
+import { BUNDLE_QUANTITIES, stockChanged, type StockChange } from '../publishing/auto-publish.ts';
 import { orderRefunds, refundedCardCents, restockedLineIds, storeOrder } from './console-orders.ts';
 import { notTriedSince } from '../reconciliation/not-tried-since.ts';
 import { orderNumber } from './reshape.ts';
@@ -151,7 +152,10 @@ async function creditGiftCards(trx: Db, by: RefundActor, credits: readonly GiftC
   }
 }
 
-/** Puts the lines back in stock, in variant id order as finalize takes it, each a stock adjustment. */
+/**
+ * Puts the lines back in stock, in variant id order as finalize takes it, each a stock adjustment; the
+ * store's pages are republished when they show the difference.
+ */
 async function returnStock(
   trx: Db,
   store: StoreRow,
@@ -160,6 +164,7 @@ async function returnStock(
   note: string,
   at: Date,
 ) {
+  const changes: StockChange[] = [];
   for (const line of [...lines].sort((a, b) => a.variant_id - b.variant_id)) {
     // A variant deleted or deactivated since the order has no stock to return: none is sold.
     const variant = await trx
@@ -168,9 +173,14 @@ async function returnStock(
       .where('id', '=', line.variant_id)
       .where('store_id', '=', store.id)
       .where('deactivated_at', 'is', null)
-      .returning(['product_id', 'stock'])
+      .returning(['product_id', 'stock', BUNDLE_QUANTITIES])
       .executeTakeFirst();
     if (!variant) continue;
+    changes.push({
+      before: variant.stock - line.quantity,
+      after: variant.stock,
+      bundleQuantities: variant.bundle_quantities,
+    });
     await trx
       .insertInto('stock_adjustments')
       .values({
@@ -188,6 +198,8 @@ async function returnStock(
       })
       .execute();
   }
+  // A sold-out variant back in stock is a catalog change auto-publish hears of (ADR 213).
+  await stockChanged(trx, store.id, changes, at);
 }
 
 /**

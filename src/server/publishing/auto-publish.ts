@@ -4,8 +4,11 @@
  * `auto_publish_due_at` back; each instance looks every second for due stores and claims them by clearing
  * the column in one UPDATE, so exactly one instance starts the build; the builds' unique index keeps it one
  * build at a time. A store due while another build runs waits a few seconds and is tried again.
+ * Imports and stock that orders take or give back count too, the latter only when the pages would show it
+ * (docs/decisions/213-publishing-for-editors-and-shoppers.md).
  */
 import { sql, type Kysely } from 'kysely';
+import { stockChangeShows } from '../../lib/catalog/stock-label.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock, Logger } from '../http/context.ts';
 import type { Publishing } from './publishing.ts';
@@ -24,6 +27,31 @@ export async function catalogChanged(db: Kysely<Database>, storeId: number, now:
     .where('id', '=', storeId)
     .where('auto_publish', '=', true)
     .execute();
+}
+
+/** A variant's stock before and after an order took or gave back some, and the quantities bundles hold it in. */
+export type StockChange = { before: number; after: number; bundleQuantities: readonly number[] | null };
+
+/**
+ * The quantities in which bundles hold a variant, for the `returning` of an UPDATE of `product_variants`:
+ * whether a bundle can be bought depends on them (`stockChangeShows`).
+ */
+export const BUNDLE_QUANTITIES = sql<number[] | null>`(
+  select array_agg(distinct bi.quantity) from bundle_items bi where bi.product_variant_id = product_variants.id
+)`.as('bundle_quantities');
+
+/**
+ * Stock taken or given back by orders (finalize, refunds): a catalog change only when the store's pages
+ * show it, so a sale that leaves everything buyable writes nothing more.
+ */
+export async function stockChanged(
+  db: Kysely<Database>,
+  storeId: number,
+  changes: readonly StockChange[],
+  now: Date,
+): Promise<void> {
+  if (changes.some((change) => stockChangeShows(change.before, change.after, change.bundleQuantities ?? [])))
+    await catalogChanged(db, storeId, now);
 }
 
 /** Starts one build for the stores whose quiet period ended; answers the build id, or null. */

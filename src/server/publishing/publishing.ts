@@ -57,6 +57,21 @@ type Run = {
 const PROGRESS_EVERY_MS = 250;
 /** A failure's message is kept whole up to this length: enough for the page and status that failed. */
 const ERROR_LENGTH = 1000;
+/**
+ * Waits between tries to record a build's end (the database may be restarting): about 7 s in all, after
+ * which the build is left to the next start (`#failStaleBuilds`; docs/decisions/213-publishing-for-editors-and-shoppers.md).
+ */
+const RECORD_RETRY_MS = [250, 1000, 2000, 4000] as const;
+/**
+ * A build still `building` this long after it started is taken for one whose process stopped: a whole
+ * site of 5,000 pages renders in seconds, so an hour is generous.
+ */
+export const BUILD_TIME_LIMIT_MS = 60 * 60 * 1000;
+export const ABANDONED_MESSAGES = {
+  stopped: 'The process stopped before the build finished.',
+  unrecorded: 'The build’s end could not be recorded (the database was unreachable).',
+  tooLong: 'The build did not finish within an hour; its process is taken to have stopped.',
+} as const;
 
 /** Sortable, unique build id: time in base 36 plus randomness. */
 export function newBuildId(now = Date.now()): string {
@@ -76,7 +91,7 @@ function failureMessage(error: unknown): string {
 export async function failAbandonedBuilds(db: Kysely<Database>, now: Date): Promise<number> {
   const rows = await db
     .updateTable('builds')
-    .set({ status: 'failed', finished_at: now, error: 'The process stopped before the build finished.' })
+    .set({ status: 'failed', finished_at: now, error: ABANDONED_MESSAGES.stopped })
     .where('status', '=', 'building')
     .returning('id')
     .execute();
@@ -99,6 +114,8 @@ const RENDERED = ['ready', 'live', 'rolled_back'] as const;
 export class Publishing {
   readonly #parts: PublishingParts;
   readonly #runs = new Map<string, Run>();
+  /** Builds of this process whose end could not be recorded: the next start records them as failed. */
+  readonly #unrecorded = new Set<string>();
   /** Switches of this process, one after the other (the database orders those of all instances). */
   #switching: Promise<unknown> = Promise.resolve();
 
@@ -120,6 +137,7 @@ export class Publishing {
     options: { goLive: boolean } = { goLive: true },
   ): Promise<{ started: true; id: string } | { started: false; running: string }> {
     const { db, clock } = this.#parts;
+    await this.#failStaleBuilds();
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = clock.now();
       const id = newBuildId(now.getTime());
@@ -149,6 +167,31 @@ export class Publishing {
       // The running build finished between the two statements: try again.
     }
     throw new Error('A build could not be recorded');
+  }
+
+  /**
+   * A `building` row left behind would block every later build (the unique index): one of this process
+   * whose end could not be recorded, or one older than BUILD_TIME_LIMIT_MS (its process is gone), is failed.
+   */
+  async #failStaleBuilds(): Promise<void> {
+    const { db, clock } = this.#parts;
+    const now = clock.now();
+    const unrecorded = [...this.#unrecorded];
+    if (unrecorded.length > 0) {
+      await db
+        .updateTable('builds')
+        .set({ status: 'failed', finished_at: now, error: ABANDONED_MESSAGES.unrecorded })
+        .where('status', '=', 'building')
+        .where('id', 'in', unrecorded)
+        .execute();
+      for (const id of unrecorded) this.#unrecorded.delete(id);
+    }
+    await db
+      .updateTable('builds')
+      .set({ status: 'failed', finished_at: now, error: ABANDONED_MESSAGES.tooLong })
+      .where('status', '=', 'building')
+      .where('started_at', '<', new Date(now.getTime() - BUILD_TIME_LIMIT_MS))
+      .execute();
   }
 
   /** Starts a build and waits for its end (the command line and start-up); a failed build rejects. */
@@ -216,18 +259,35 @@ export class Publishing {
         tell({ kind: 'progress', progress: this.#progressOf(run) });
       }
     };
-    const finish = (
-      outcome: Partial<
-        Pick<BuildRow, 'status' | 'pages' | 'error' | 'pages_added' | 'pages_changed' | 'pages_removed'>
-      >,
-    ) => {
-      const finishedAt = clock.now();
-      return db
-        .updateTable('builds')
-        .set({ ...outcome, finished_at: finishedAt, duration_ms: Math.max(0, finishedAt.getTime() - startedAt) })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    type Outcome = Partial<
+      Pick<BuildRow, 'status' | 'pages' | 'error' | 'pages_added' | 'pages_changed' | 'pages_removed'>
+    >;
+    /**
+     * Records the build's end, trying again while the database is unreachable. The end of a render only
+     * replaces `building`: a build failed meanwhile by another start (too old) stays failed.
+     */
+    const finish = async (outcome: Outcome, from: 'building' | 'ready' = 'building'): Promise<BuildRow> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const finishedAt = clock.now();
+          const row = await db
+            .updateTable('builds')
+            .set({ ...outcome, finished_at: finishedAt, duration_ms: Math.max(0, finishedAt.getTime() - startedAt) })
+            .where('id', '=', id)
+            .where('status', '=', from)
+            .returningAll()
+            .executeTakeFirst();
+          return row ?? (await db.selectFrom('builds').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        } catch (error) {
+          const wait = RECORD_RETRY_MS[attempt];
+          if (wait === undefined) {
+            this.#unrecorded.add(id);
+            throw new Error(`The end of build ${id} could not be recorded`, { cause: error });
+          }
+          logger.warn({ err: error, build: id }, 'build end not recorded; trying again');
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
     };
     run.finished = (async () => {
       let rendered: Awaited<ReturnType<Publisher['render']>>;
@@ -246,15 +306,18 @@ export class Publishing {
         pages_changed: rendered.changes.changed,
         pages_removed: rendered.changes.removed,
       });
-      if (!goLive) {
-        await this.#prune();
+      if (ready.status !== 'ready' || !goLive) {
+        if (ready.status === 'ready') await this.#prune();
         return ready;
       }
       try {
         return (await this.goLive(id)).build;
       } catch (error) {
         logger.error({ err: error, build: id }, 'build could not go live');
-        return finish({ status: 'failed', error: `It rendered but could not go live: ${failureMessage(error)}` });
+        return finish(
+          { status: 'failed', error: `It rendered but could not go live: ${failureMessage(error)}` },
+          'ready',
+        );
       }
     })()
       .then((build) => {
