@@ -4,7 +4,7 @@
  * is there is whole. What uploads a build, fetches it on another instance and exports it reads this list.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, type Stats } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildFileHeaders, headersFile, urlPathsOf, type BuildHeaders, type HeaderSet } from './build-headers.ts';
@@ -49,11 +49,11 @@ type Previous = { root: string; digests: Map<string, FileDigest> };
 
 async function digestOf(root: string, relative: string, previous: Previous | null): Promise<FileDigest> {
   const file = path.join(root, relative);
-  const s: Stats = await stat(file);
+  const s = await stat(file);
   const known = previous?.digests.get(relative);
-  if (known && known.size === s.size) {
-    const old = await stat(path.join(previous!.root, relative)).catch(() => null);
-    if (old && old.ino === s.ino && old.dev === s.dev) return known;
+  if (previous && known?.size === s.size) {
+    const old = await stat(path.join(previous.root, relative)).catch(() => null);
+    if (old?.ino === s.ino && old.dev === s.dev) return known;
   }
   return { size: s.size, sha256: await sha256Of(file) };
 }
