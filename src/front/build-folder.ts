@@ -3,10 +3,11 @@
  * Astro client assets and the image derivatives its pages offer are hard-linked into it (never copied: ten
  * kept builds share one copy of each file), and a public store's own media are written into it.
  */
-import { link, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { derivativeFilePath, parseDerivativeQuery } from '../lib/responsive-image.ts';
 import { parseMediaUrl } from '../server/media/media-folder.ts';
+import { filesUnder } from './build-manifest.ts';
 import type { ImageDerivatives } from './image-derivatives.ts';
 
 /** Hard-links `source` to `target` (a folder of the build); a file already there (a page) wins. */
@@ -24,16 +25,6 @@ async function linkInto(source: string, target: string): Promise<void> {
       );
     throw error;
   }
-}
-
-async function filesUnder(folder: string, relative = ''): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(path.join(folder, relative), { withFileTypes: true })) {
-    const child = path.join(relative, entry.name);
-    if (entry.isDirectory()) found.push(...(await filesUnder(folder, child)));
-    else if (entry.isFile()) found.push(child);
-  }
-  return found;
 }
 
 /** Links every file of Astro's client output (`DIST_DIR/client`) into the build; none when there is no output. */

@@ -20,10 +20,11 @@ export type BuildHeaders = (urlPath: string, type: string) => HeaderSet;
  * A public store's media (and their derivatives' files) keep the media answers' policy.
  */
 export function buildFileHeaders(urlPath: string, type: string, documentHeaders: HeaderSet): HeaderSet {
-  const media = parseMediaUrl(originalOfDerivativeFile(urlPath) ?? urlPath);
+  // A derivative is answered with its original's policy (image-derivatives.ts `sendDerivative`).
+  const answeredAs = originalOfDerivativeFile(urlPath) ?? urlPath;
   return {
     ...fileHeaders(documentHeaders)({ type }),
-    'cache-control': media ? PUBLIC_MEDIA_CACHE_CONTROL : cacheControlFor(urlPath),
+    'cache-control': parseMediaUrl(answeredAs) ? PUBLIC_MEDIA_CACHE_CONTROL : cacheControlFor(answeredAs),
   };
 }
 
@@ -50,7 +51,7 @@ export function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** Patterns for a URL, most general first: under its first folder, then its shape with fewer placeholders. */
+/** Patterns for a URL, most general first: under each of its folders, then its shape with fewer placeholders. */
 function candidatePatterns(url: string): string[] {
   const segments = url.split('/').slice(1);
   const last = segments.length - 1;
@@ -60,7 +61,8 @@ function candidatePatterns(url: string): string[] {
         i < literal || segment === '' || (i === last && segment.includes('.')) ? segment : `:p${i}`,
       )
       .join('/')}`;
-  const patterns = segments.length > 1 ? [`/${segments[0]}/*`] : [];
+  const patterns: string[] = [];
+  for (let depth = 1; depth < segments.length; depth++) patterns.push(`/${segments.slice(0, depth).join('/')}/*`);
   for (let literal = 0; literal < segments.length; literal++) patterns.push(shape(literal));
   patterns.push(url);
   return [...new Set(patterns)];

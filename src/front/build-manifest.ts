@@ -28,11 +28,12 @@ export type BuildManifest = { id: string; files: ManifestFile[] };
 
 const ENCODING_SUFFIXES = { br: '.br', gzip: '.gz' } as const;
 
-async function walk(root: string, folder = ''): Promise<string[]> {
+/** Every file below `root`, as `/`-separated paths relative to it. */
+export async function filesUnder(root: string, folder = ''): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(path.join(root, folder), { withFileTypes: true })) {
     const relative = folder ? `${folder}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) found.push(...(await walk(root, relative)));
+    if (entry.isDirectory()) found.push(...(await filesUnder(root, relative)));
     else if (entry.isFile()) found.push(relative);
   }
   return found;
@@ -89,7 +90,7 @@ export async function writeManifest(root: string, options: ManifestOptions): Pro
   const previous = options.previousRoot
     ? previousDigests(await readManifest(options.previousRoot), options.previousRoot)
     : null;
-  const all = (await walk(root)).filter((file) => file !== MANIFEST_FILE && file !== HEADERS_FILE).sort();
+  const all = (await filesUnder(root)).filter((file) => file !== MANIFEST_FILE && file !== HEADERS_FILE).sort();
   const present = new Set(all);
   const isVariant = (file: string) =>
     Object.values(ENCODING_SUFFIXES).some(

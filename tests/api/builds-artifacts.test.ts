@@ -119,12 +119,12 @@ describe('a build folder', () => {
     expect((await stat(path.join(root(), asset))).ino).toBe(
       (await stat(path.join(folder, 'dist', 'client', asset))).ino,
     );
-    const derivative = await stat(path.join(root(), 'images', 'tee.svg.w320.avif'));
+    const derivative = await stat(path.join(root(), '_derivatives', 'images', 'tee.svg.w320.avif'));
     expect(derivative.nlink).toBeGreaterThan(1);
     const answered = await fetch(`${url}/images/tee.svg?w=320&fm=avif`);
     expect(Buffer.from(await answered.arrayBuffer()).length).toBe(derivative.size);
     expect(await readFile(path.join(root(), 'acme', 'media', 'pic.svg'), 'utf8')).toContain('#33c');
-    expect((await stat(path.join(root(), 'acme', 'media', 'pic.svg.w320.webp'))).isFile()).toBe(true);
+    expect((await stat(path.join(root(), '_derivatives', 'acme', 'media', 'pic.svg.w320.webp'))).isFile()).toBe(true);
   });
 
   test('has a _headers file that says, for every URL of every file, what npm start sends', async () => {

@@ -14,11 +14,11 @@ const FILES: [string, string][] = [
   ['acme/product/mug/index.html', 'text/html; charset=utf-8'],
   ['acme/product/mug/_payload.json', 'application/json; charset=utf-8'],
   ['acme/media/logo.svg', 'image/svg+xml'],
-  ['acme/media/logo.svg.w320.webp', 'image/webp'],
+  ['_derivatives/acme/media/logo.svg.w320.webp', 'image/webp'],
   ['_astro/app.1a2b.js', 'text/javascript; charset=utf-8'],
   ['_astro/logo.3c4d.svg', 'image/svg+xml'],
   ['images/tee.svg', 'image/svg+xml'],
-  ['images/tee.svg.w320.avif', 'image/avif'],
+  ['_derivatives/images/tee.svg.w320.avif', 'image/avif'],
   ['favicon.svg', 'image/svg+xml'],
   ['builds/latest.json', 'application/json; charset=utf-8'],
 ];
@@ -39,6 +39,8 @@ describe('the _headers file of a build', () => {
     expect(text).toContain('/acme/product/:p2\n');
     expect(text).not.toContain('/acme/product/tee\n');
     expect(text).toContain('/:p0/:p1/:p2/_payload.json\n');
+    // Derivatives keep their own folder, so one rule covers each original's folder of them.
+    expect(text).toContain('/_derivatives/images/*\n');
   });
 
   test('hashed assets are immutable, pages revalidate, media keep their own policy, documents carry the policy', () => {
@@ -46,7 +48,7 @@ describe('the _headers file of a build', () => {
     expect(headersFor(text, '/acme/shop/')['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(headersFor(text, '/acme/shop')['content-security-policy']).toBe(DOCUMENT['content-security-policy']);
     expect(headersFor(text, '/acme/shop/_payload.json')['content-security-policy']).toBeUndefined();
-    expect(headersFor(text, '/acme/media/logo.svg.w320.webp')['cache-control']).toBe('public, max-age=300');
-    expect(headersFor(text, '/images/tee.svg.w320.avif')['cache-control']).toBe('public, max-age=3600');
+    expect(headersFor(text, '/_derivatives/acme/media/logo.svg.w320.webp')['cache-control']).toBe('public, max-age=300');
+    expect(headersFor(text, '/_derivatives/images/tee.svg.w320.avif')['cache-control']).toBe('public, max-age=3600');
   });
 });
