@@ -48,7 +48,9 @@ describe('the _headers file of a build', () => {
     expect(headersFor(text, '/acme/shop/')['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(headersFor(text, '/acme/shop')['content-security-policy']).toBe(DOCUMENT['content-security-policy']);
     expect(headersFor(text, '/acme/shop/_payload.json')['content-security-policy']).toBeUndefined();
-    expect(headersFor(text, '/_derivatives/acme/media/logo.svg.w320.webp')['cache-control']).toBe('public, max-age=300');
+    expect(headersFor(text, '/_derivatives/acme/media/logo.svg.w320.webp')['cache-control']).toBe(
+      'public, max-age=300',
+    );
     expect(headersFor(text, '/_derivatives/images/tee.svg.w320.avif')['cache-control']).toBe('public, max-age=3600');
   });
 });
