@@ -132,16 +132,16 @@ const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
  * the headers it makes with the entry. They repeat the security headers, so a file answered without
  * `setHeader` (`answerKnownFile`) carries them too.
  */
-function fileHeaders(documentHeaders: Record<string, string>) {
+export function fileHeaders(documentHeaders: Record<string, string>) {
   const forDocument = { ...SECURITY_HEADERS, ...documentHeaders };
-  return (entry: StaticEntry) => (isDocumentType(entry.type) ? forDocument : SECURITY_HEADERS);
+  return (entry: Pick<StaticEntry, 'type'>) => (isDocumentType(entry.type) ? forDocument : SECURITY_HEADERS);
 }
 
 /**
  * Headers that only mean something on a document (HTML, or SVG, which can carry script): the policy
  * is ≈ 900 bytes, which every script, stylesheet and image would otherwise carry for nothing.
  */
-const documentHeaders = (env: PublicEnv): Record<string, string> => ({
+export const documentHeaders = (env: PublicEnv): Record<string, string> => ({
   'x-frame-options': 'SAMEORIGIN',
   'content-security-policy': contentSecurityPolicy(env),
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',

@@ -73,6 +73,15 @@ export class ImageDerivatives {
     return work;
   }
 
+  /**
+   * The cache file behind a derivative answer's ETag (`sendDerivative` names it after the file), so a build
+   * links the very file the front sends; null for any other ETag.
+   */
+  cacheFileOf(etag: string, format: DerivativeRequest['format']): string | null {
+    const match = /^"([0-9a-f]{40})-(\d+)"$/.exec(etag);
+    return match ? path.join(this.root, match[1]!.slice(0, 2), `${match[1]}-${match[2]}.${format}`) : null;
+  }
+
   async #contentHash(source: string, version: string): Promise<string | null> {
     const known = this.#hashes.get(version);
     if (known) return known;

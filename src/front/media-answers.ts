@@ -59,6 +59,9 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
   res.end(text);
 }
 
+/** A public store's media may be cached briefly: an upload replaces a file under its name. */
+export const PUBLIC_MEDIA_CACHE_CONTROL = 'public, max-age=300';
+
 export type MediaRequest = {
   slug: string;
   name: string;
@@ -103,7 +106,7 @@ export async function serveMedia(
     plain(res, 404, 'Not found');
     return;
   }
-  const cacheControl = access.restricted ? 'private, no-store' : 'public, max-age=300';
+  const cacheControl = access.restricted ? 'private, no-store' : PUBLIC_MEDIA_CACHE_CONTROL;
   if (options.derivative) {
     const { images, request } = options.derivative;
     // A bucket's object is copied to the derivatives' cache once per version: sharp reads files.

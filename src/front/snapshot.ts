@@ -3,6 +3,9 @@ import path from 'node:path';
 import { CompressedWriter } from './compression.ts';
 import { derivativeUrlsIn } from '../lib/responsive-image.ts';
 import { BUILD_ID_HEADER, PRERENDER_HEADER } from './front-server.ts';
+import { keepDerivative, linkClientAssets } from './build-folder.ts';
+import { writeManifest, type ManifestOptions } from './build-manifest.ts';
+import type { ImageDerivatives } from './image-derivatives.ts';
 
 /** A page of the snapshot: its URL path and the data its `_payload.json` holds (null for none). */
 export type SnapshotPage = {
@@ -20,6 +23,11 @@ export type SnapshotOptions = {
   pages: SnapshotPage[];
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * What makes the folder a complete static site (docs/decisions/212-builds-as-static-artifacts.md): Astro's
+   * client output and the image cache to link from, and what the manifest and `_headers` need.
+   */
+  site?: Omit<ManifestOptions, 'id'> & { clientDir: string; images: ImageDerivatives };
 };
 
 export type SnapshotResult = {
@@ -114,7 +122,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     await Promise.all(workers);
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
-    await makeDerivatives(options.baseUrl, [...derivatives]);
+    await makeDerivatives(options.baseUrl, [...derivatives], options.site && { root, images: options.site.images });
     const timestamp = Date.now();
     await writeCompressed(path.join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
     await writeCompressed(
@@ -123,6 +131,11 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     );
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
+    if (options.site) {
+      await linkClientAssets(options.site.clientDir, root);
+      // Last: a build with its manifest is whole (what uploads, fetches and exports read).
+      await writeManifest(root, { ...options.site, id });
+    }
   } catch (error) {
     stopped = true;
     await Promise.allSettled(workers);
@@ -140,13 +153,20 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
  * each one made (docs/decisions/184-responsive-image-derivatives.md). Kept ones are found in the cache; an
  * image that cannot be processed answers a redirect to its original, which is what shoppers get too.
  */
-async function makeDerivatives(baseUrl: string, urls: string[]): Promise<void> {
+async function makeDerivatives(
+  baseUrl: string,
+  urls: string[],
+  keep?: { root: string; images: ImageDerivatives },
+): Promise<void> {
   let next = 0;
+  const fetchOriginal = (original: string) => fetch(new URL(original, baseUrl), { redirect: 'manual' });
   async function worker(): Promise<void> {
     while (next < urls.length) {
       const url = urls[next++]!;
       const response = await fetch(new URL(url, baseUrl), { method: 'HEAD', redirect: 'manual' });
       if (response.status >= 500) throw new Error(`Image derivative ${url} failed with ${response.status}`);
+      // The build keeps what the front answered, for static hosts (docs/decisions/212-builds-as-static-artifacts.md).
+      if (keep) await keepDerivative(keep.root, url, response, keep.images, fetchOriginal);
     }
   }
   // Two at a time: encoding is CPU work, and the renders are done.

@@ -8,7 +8,7 @@ import { createApiRuntime } from '../server/runtime.ts';
 import { demoOwnerSignInLink } from '../server/console/demo-owner.ts';
 import { astroEntry, ensureAstroBuild } from './astro-build.ts';
 import { BuildPointer } from './build-pointer.ts';
-import { createFrontListener, type AstroHandler, type FrontLocals } from './front-server.ts';
+import { createFrontListener, documentHeaders, type AstroHandler, type FrontLocals } from './front-server.ts';
 import { snapshotPages } from './snapshot-pages.ts';
 import { writeSnapshot, type SnapshotResult } from './snapshot.ts';
 import { StaticFolder } from './static-files.ts';
@@ -22,6 +22,10 @@ import { loadConfig, publicSiteUrl } from '../server/config.ts';
 import type { Publisher } from '../server/publishing/publishing.ts';
 import { listenForLiveBuild, readLiveBuild } from '../server/publishing/live-build.ts';
 import { compareBuilds } from './build-changes.ts';
+import { openBuildBucket } from './build-bucket.ts';
+import { readManifest } from './build-manifest.ts';
+import { rm } from 'node:fs/promises';
+import { keptBuildIds } from '../server/publishing/publishing.ts';
 
 export type StorefrontOptions = {
   env?: NodeJS.ProcessEnv;
@@ -84,6 +88,22 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   let renderContext: Pick<FrontLocals, 'api' | 'siteUrl' | 'publicEnv'> = { siteUrl, publicEnv };
   /** The last snapshot this process wrote, for the start-up log line. */
   let lastSnapshot: SnapshotResult | null = null;
+  const images = new ImageDerivatives(path.resolve(config.IMAGE_CACHE_DIR));
+  // Builds go to the bucket before they may go live, and come from it to an instance that lacks one (ADR 212).
+  const bucket = openBuildBucket(config);
+  const fetching = new Map<string, Promise<void>>();
+  /** Whether build `id` is in BUILDS_DIR, after fetching it whole from the bucket when it is only there. */
+  const ensureLocal = async (id: string): Promise<boolean> => {
+    if (await builds.has(id)) return true;
+    if (!bucket || !(await bucket.has(id))) return false;
+    let fetched = fetching.get(id);
+    if (!fetched) {
+      fetched = bucket.fetch(id, buildsDir, builds.currentId).finally(() => fetching.delete(id));
+      fetching.set(id, fetched);
+    }
+    await fetched;
+    return true;
+  };
 
   // What publishing renders and switches (docs/decisions/202-publishing-builds.md): every public store's
   // pages, through this process's own front, written beside the live build.
@@ -99,14 +119,38 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
         if (!renderContext.api) throw new Error('The storefront is not listening yet');
         const pages = await snapshotPages(renderContext.api, await listPublicStoreSlugs(runtime.db));
         const live = builds.currentId;
-        lastSnapshot = await writeSnapshot({ id, baseUrl: url, prerenderSecret, buildsDir, pages, onProgress });
+        lastSnapshot = await writeSnapshot({
+          id,
+          baseUrl: url,
+          prerenderSecret,
+          buildsDir,
+          pages,
+          onProgress,
+          site: {
+            clientDir: path.join(distDir, 'client'),
+            images,
+            documentHeaders: documentHeaders(publicEnv),
+            previousRoot: live && path.join(buildsDir, live),
+          },
+        });
+        if (bucket) {
+          const root = path.join(buildsDir, id);
+          // A build the bucket has not got whole never goes live: it fails here (ADR 212).
+          await bucket.upload(root, (await readManifest(root))!).catch(async (error: unknown) => {
+            await rm(root, { recursive: true, force: true });
+            throw error;
+          });
+        }
         return { pages: lastSnapshot.pages, changes: await compareBuilds(buildsDir, live, id) };
       } finally {
         memo.end();
       }
     },
-    has: (id) => builds.has(id),
-    switchTo: (id, version) => builds.switchTo(id, version),
+    has: async (id) => (await builds.has(id)) || Boolean(await bucket?.has(id)),
+    async switchTo(id, version) {
+      await ensureLocal(id);
+      await builds.switchTo(id, version);
+    },
     prune: (keep) => builds.prune(keep),
   };
   const runtime = await createApiRuntime(env, { publisher });
@@ -114,10 +158,20 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
 
   // The live build is the database's (docs/decisions/208-preview-and-live-build.md); `current` only
   // before any build was recorded as live.
+  // An instance with a BUILDS_DIR of its own fetches the build from the bucket first, and serves it only
+  // once it is there whole (ADR 212).
   const showLive = async () => {
     const live = await readLiveBuild(runtime.db);
-    if (live && (await builds.has(live.id))) builds.show(live.id, live.version);
-    else if (live) runtime.logger.error({ build: live.id }, 'the live build is not in BUILDS_DIR: is it shared?');
+    const fetched = live && bucket && !(await builds.has(live.id));
+    if (live && (await ensureLocal(live.id))) {
+      builds.show(live.id, live.version);
+      // Nobody else prunes a BUILDS_DIR of this instance's own: keep what the database keeps.
+      if (fetched) await builds.prune(await keptBuildIds(runtime.db));
+    } else if (live)
+      runtime.logger.error(
+        { build: live.id },
+        'the live build is not in BUILDS_DIR and S3_BUILDS_BUCKET is not set: share BUILDS_DIR between instances',
+      );
     return live;
   };
   if (!(await showLive())) await builds.showLinked();
@@ -164,7 +218,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     prerenderSecret,
     microcache,
     media: openMediaStorage(config),
-    images: new ImageDerivatives(path.resolve(config.IMAGE_CACHE_DIR)),
+    images,
     renderContext: () => renderContext,
     publicEnv,
   });
@@ -218,6 +272,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       // A build under way finishes (or fails) before the database closes, so its record is not left building.
       await publishing.idle();
       await listening?.stop();
+      await Promise.allSettled(fetching.values());
+      bucket?.close();
       await runtime.close();
     },
   };

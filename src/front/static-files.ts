@@ -32,6 +32,11 @@ export type StaticEntry = {
   answerHeaders?: Map<Variant, Record<string, string | number>>;
 };
 
+/** The content type the front sends a file with, by its extension (build manifests say the same). */
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+}
+
 /** How long a browser may keep a file: hashed assets forever, documents revalidated every time. */
 export function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
@@ -114,7 +119,7 @@ export class StaticFolder {
       for (const variant of variants) await this.#keepInMemory(variant);
       return {
         etag: `"${s.size.toString(36)}-${Math.floor(s.mtimeMs).toString(36)}"`,
-        type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        type: contentTypeOf(file),
         variants,
       };
     }

@@ -89,3 +89,22 @@ export function derivativeUrlsIn(html: string): string[] {
 export function shareImageUrl(url: string): string {
   return hasDerivatives(url) ? derivativeUrl(url, IMAGE_SLOTS.hero.widths.at(-1)!, 'webp') : url;
 }
+
+/** The build folder's folder of derivative files (`derivativeFilePath`). */
+const DERIVATIVE_FILES = '/_derivatives';
+
+/**
+ * Where a build folder keeps one derivative of a local image, for static hosts, which do not pick a file by
+ * the query (docs/decisions/212-builds-as-static-artifacts.md): `/images/tee.svg?w=320&fm=avif` is the file
+ * `/_derivatives/images/tee.svg.w320.avif`, in a folder of their own so a few header rules cover them all.
+ */
+export function derivativeFilePath(url: string, width: number, format: DerivativeFormat): string {
+  return `${DERIVATIVE_FILES}${url}.w${width}.${format}`;
+}
+
+/** The original's path of a derivative's file path (`derivativeFilePath`), or null for any other path. */
+export function originalOfDerivativeFile(filePath: string): string | null {
+  if (!filePath.startsWith(`${DERIVATIVE_FILES}/`)) return null;
+  const match = /^(.+)\.w(\d+)\.(avif|webp)$/.exec(filePath.slice(DERIVATIVE_FILES.length));
+  return match && hasDerivatives(match[1]!) && DERIVATIVE_WIDTHS.includes(Number(match[2])) ? match[1]! : null;
+}

@@ -63,7 +63,9 @@ const envSchema = z.object({
     .trim()
     .min(1)
     .default('builds')
-    .describe('snapshot builds; instances on one PostgreSQL must share this folder (the live one is in the database)'),
+    .describe(
+      'snapshot builds; instances on one PostgreSQL share this folder, unless `S3_BUILDS_BUCKET` is set (the live one is in the database)',
+    ),
   BUILDS_KEPT: z.coerce
     .number({ error: 'expected a whole number of at least 2' })
     .int()
@@ -105,6 +107,14 @@ const envSchema = z.object({
     .trim()
     .default('')
     .describe('put before every object key (`media/`), to share a bucket; files are `{S3_PREFIX}{slug}/{name}`'),
+  S3_BUILDS_BUCKET: optionalText.describe(
+    'a bucket (it may be `S3_BUCKET`) that Publish uploads every build to before it goes live, for a CDN to serve, and that instances with their own `BUILDS_DIR` fetch the live build from; the connection is `S3_REGION`, `S3_ENDPOINT`, the keys and `S3_FORCE_PATH_STYLE` (see [decisions/212](docs/decisions/212-builds-as-static-artifacts.md))',
+  ),
+  S3_BUILDS_PREFIX: z
+    .string()
+    .trim()
+    .default('builds/')
+    .describe('put before every build object key: a build is `{S3_BUILDS_PREFIX}{id}/…`'),
   IMAGE_CACHE_DIR: z
     .string()
     .trim()

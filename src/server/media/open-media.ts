@@ -17,21 +17,24 @@ type MediaConfig = Pick<
   | 'S3_PREFIX'
 >;
 
+/** The S3-compatible service both buckets are reached on (media, and builds: ADR 212). */
+export function s3Connection(config: Omit<MediaConfig, 'MEDIA_DIR' | 'S3_BUCKET' | 'S3_PREFIX'>) {
+  return {
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}
+
 /** One per process part (the API, the front): both see the same files, wherever they are. */
 export function openMediaStorage(config: MediaConfig): MediaStorage {
   const folder = new MediaFolder(path.resolve(config.MEDIA_DIR));
   if (!config.S3_BUCKET) return folder;
   // The folder stays behind the bucket: the catalog's shipped media (media/vip/) are never uploaded.
   return new S3Media(
-    {
-      bucket: config.S3_BUCKET,
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      prefix: config.S3_PREFIX,
-    },
+    { bucket: config.S3_BUCKET, prefix: config.S3_PREFIX, ...s3Connection(config) },
     folder,
   );
 }

@@ -32,7 +32,19 @@ export type S3Settings = {
   prefix: string;
 };
 
-const isMissing = (error: unknown) =>
+/** A client for the service the settings name (the media bucket's, the builds' — ADR 212). */
+export function s3Client(settings: Omit<S3Settings, 'bucket' | 'prefix'>): S3Client {
+  return new S3Client({
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  });
+}
+
+export const isMissing = (error: unknown) =>
   error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey');
 
 export class S3Media implements MediaStorage {
@@ -43,14 +55,7 @@ export class S3Media implements MediaStorage {
   constructor(settings: S3Settings, fallback: MediaStorage | null = null) {
     this.#settings = settings;
     this.#fallback = fallback;
-    this.#client = new S3Client({
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
-    });
+    this.#client = s3Client(settings);
   }
 
   #key(slug: string, name: string): string {

@@ -98,6 +98,15 @@ export async function failAbandonedBuilds(db: Kysely<Database>, now: Date): Prom
   return rows.length;
 }
 
+/**
+ * Builds whose folders are kept (not pruned by the instance that switched): what an instance with a
+ * BUILDS_DIR of its own keeps too (docs/decisions/212-builds-as-static-artifacts.md).
+ */
+export async function keptBuildIds(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db.selectFrom('builds').select('id').where('removed_at', 'is', null).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export type PublishingParts = {
   db: Kysely<Database>;
   clock: Clock;

@@ -8,12 +8,22 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeObject = { body: Buffer; type: string; etag: string; modified: Date };
+export type FakeObject = {
+  body: Buffer;
+  type: string;
+  etag: string;
+  modified: Date;
+  /** As sent with the PUT (builds: docs/decisions/212-builds-as-static-artifacts.md). */
+  cacheControl?: string;
+  encoding?: string;
+};
 
 export type FakeS3 = {
   endpoint: string;
   /** Objects by `{bucket}/{key}`. */
   objects: Map<string, FakeObject>;
+  /** While true, every PUT is refused (403), as a bucket whose write permission was taken away. */
+  refusePuts: boolean;
   close(): Promise<void>;
 };
 
@@ -56,6 +66,16 @@ export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
       switch (req.method) {
         case 'PUT': {
           const raw = await readBody(req);
+          if (fake.refusePuts) {
+            res.writeHead(403, { 'content-type': 'application/xml' });
+            res.end(xmlError('AccessDenied'));
+            return;
+          }
+          const encoding = (req.headers['content-encoding'] ?? '')
+            .split(',')
+            .map((part) => part.trim())
+            .filter((part) => part && part !== 'aws-chunked')
+            .join(', ');
           const body = (req.headers['content-encoding'] ?? '').includes('aws-chunked') ? decodeAwsChunked(raw) : raw;
           const etag = `"${createHash('md5').update(body).digest('hex')}"`;
           objects.set(key, {
@@ -63,6 +83,8 @@ export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
             type: req.headers['content-type'] ?? 'application/octet-stream',
             etag,
             modified: new Date(),
+            ...(req.headers['cache-control'] ? { cacheControl: req.headers['cache-control'] } : {}),
+            ...(encoding ? { encoding } : {}),
           });
           res.writeHead(200, { etag });
           res.end();
@@ -100,9 +122,11 @@ export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const fake: FakeS3 = {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     objects,
+    refusePuts: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

@@ -1,0 +1,120 @@
+/**
+ * The HTTP headers each file of a build is sent with, and the `_headers` file (Cloudflare Pages / Netlify
+ * syntax) that tells a static host the same (docs/decisions/212-builds-as-static-artifacts.md). The values
+ * come from the front's own functions (`cacheControlFor`, `fileHeaders`, the media policy), so `npm start`
+ * and a static host answer a file alike.
+ */
+import { originalOfDerivativeFile } from '../lib/responsive-image.ts';
+import { parseMediaUrl } from '../server/media/media-folder.ts';
+import { fileHeaders } from './front-server.ts';
+import { PUBLIC_MEDIA_CACHE_CONTROL } from './media-answers.ts';
+import { cacheControlFor } from './static-files.ts';
+
+export type HeaderSet = Record<string, string>;
+
+/** Headers a build's own, beside those of each file: e.g. one naming the build, added by whoever writes it. */
+export type BuildHeaders = (urlPath: string, type: string) => HeaderSet;
+
+/**
+ * What the front sends with a file of a build at `urlPath` (besides its type, ETag, length and encoding).
+ * A public store's media (and their derivatives' files) keep the media answers' policy.
+ */
+export function buildFileHeaders(urlPath: string, type: string, documentHeaders: HeaderSet): HeaderSet {
+  // A derivative is answered with its original's policy (image-derivatives.ts `sendDerivative`).
+  const answeredAs = originalOfDerivativeFile(urlPath) ?? urlPath;
+  return {
+    ...fileHeaders(documentHeaders)({ type }),
+    'cache-control': parseMediaUrl(answeredAs) ? PUBLIC_MEDIA_CACHE_CONTROL : cacheControlFor(answeredAs),
+  };
+}
+
+/** The URL paths a static host answers a build file at: a page's folder with and without its slash. */
+export function urlPathsOf(file: string): string[] {
+  if (file === 'index.html') return ['/', '/index.html'];
+  if (file.endsWith('/index.html')) {
+    const folder = `/${file.slice(0, -'/index.html'.length)}`;
+    return [folder, `${folder}/`, `/${file}`];
+  }
+  return [`/${file}`];
+}
+
+/** A rule's URL pattern as a regular expression: `*` any characters, `:name` one path segment. */
+export function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** Patterns for a URL, most general first: under each of its folders, then its shape with fewer placeholders. */
+function candidatePatterns(url: string): string[] {
+  const segments = url.split('/').slice(1);
+  const last = segments.length - 1;
+  const shape = (literal: number) =>
+    `/${segments
+      .map((segment, i) =>
+        i < literal || segment === '' || (i === last && segment.includes('.')) ? segment : `:p${i}`,
+      )
+      .join('/')}`;
+  const patterns: string[] = [];
+  for (let depth = 1; depth < segments.length; depth++) patterns.push(`/${segments.slice(0, depth).join('/')}/*`);
+  for (let literal = 0; literal < segments.length; literal++) patterns.push(shape(literal));
+  patterns.push(url);
+  return [...new Set(patterns)];
+}
+
+/**
+ * The `_headers` file for files answered at `urls` with `headers`: each URL is matched by exactly one rule,
+ * since hosts join a header set by two matching rules (Cloudflare) or keep only one (Netlify). Rules are
+ * as general as the build allows — a pattern is used only when every URL of the build it matches is
+ * answered with the same headers — so a catalog of thousands of pages needs a few rules per store.
+ */
+export function headersFile(files: { urls: string[]; headers: HeaderSet }[]): string {
+  const blockOf = new Map<string, string>();
+  const headersOfBlock = new Map<string, HeaderSet>();
+  for (const { urls, headers } of files) {
+    const sorted = Object.fromEntries(Object.entries(headers).sort(([a], [b]) => a.localeCompare(b)));
+    const block = JSON.stringify(sorted);
+    headersOfBlock.set(block, sorted);
+    for (const url of urls) blockOf.set(url, block);
+  }
+  const urls = [...blockOf.keys()].sort();
+  const byFirstSegment = new Map<string, string[]>();
+  for (const url of urls) {
+    const first = url.split('/')[1] ?? '';
+    byFirstSegment.set(first, [...(byFirstSegment.get(first) ?? []), url]);
+  }
+  const covered = new Set<string>();
+  const rules: { pattern: string; block: string }[] = [];
+  const levels = urls.map((url) => candidatePatterns(url));
+  const deepest = Math.max(0, ...levels.map((patterns) => patterns.length));
+  const tried = new Set<string>();
+  for (let level = 0; level < deepest; level++) {
+    for (const [index, url] of urls.entries()) {
+      if (covered.has(url)) continue;
+      const patterns = levels[index]!;
+      const pattern = patterns[Math.min(level, patterns.length - 1)]!;
+      if (tried.has(pattern)) continue;
+      tried.add(pattern);
+      const block = blockOf.get(url)!;
+      const expression = patternRegExp(pattern);
+      // A pattern's first segment is literal unless it starts with a placeholder.
+      const pool = pattern.startsWith('/:') ? urls : (byFirstSegment.get(pattern.split('/')[1] ?? '') ?? []);
+      const matched = pool.filter((other) => expression.test(other));
+      if (matched.some((other) => covered.has(other) || blockOf.get(other) !== block)) continue;
+      for (const other of matched) covered.add(other);
+      rules.push({ pattern, block });
+    }
+  }
+  return rules
+    .map(({ pattern, block }) =>
+      [pattern, ...Object.entries(headersOfBlock.get(block)!).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
+    )
+    .join('\n')
+    .concat('\n');
+}

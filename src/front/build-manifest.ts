@@ -1,0 +1,144 @@
+/**
+ * A build folder's manifest (docs/decisions/212-builds-as-static-artifacts.md): every file with its size,
+ * SHA-256, content type, Cache-Control and pre-compressed variants, written last, so a build whose manifest
+ * is there is whole. What uploads a build, fetches it on another instance and exports it reads this list.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildFileHeaders, headersFile, urlPathsOf, type BuildHeaders, type HeaderSet } from './build-headers.ts';
+import { COMPRESSIBLE, contentTypeOf } from './static-files.ts';
+
+export const MANIFEST_FILE = '_manifest.json';
+export const HEADERS_FILE = '_headers';
+
+export type FileDigest = { size: number; sha256: string };
+
+export type ManifestFile = FileDigest & {
+  /** Relative to the build folder, `/`-separated. */
+  path: string;
+  type: string;
+  cacheControl: string;
+  /** The `.br` / `.gz` siblings the front sends to clients that accept them. */
+  encodings: Partial<Record<'br' | 'gzip', FileDigest>>;
+};
+
+export type BuildManifest = { id: string; files: ManifestFile[] };
+
+const ENCODING_SUFFIXES = { br: '.br', gzip: '.gz' } as const;
+
+/** Every file below `root`, as `/`-separated paths relative to it. */
+export async function filesUnder(root: string, folder = ''): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(path.join(root, folder), { withFileTypes: true })) {
+    const relative = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...(await filesUnder(root, relative)));
+    else if (entry.isFile()) found.push(relative);
+  }
+  return found;
+}
+
+export async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Digests of the live build's files, reused for a file that is a hard link of the same inode. */
+type Previous = { root: string; digests: Map<string, FileDigest> };
+
+async function digestOf(root: string, relative: string, previous: Previous | null): Promise<FileDigest> {
+  const file = path.join(root, relative);
+  const s = await stat(file);
+  const known = previous?.digests.get(relative);
+  if (previous && known?.size === s.size) {
+    const old = await stat(path.join(previous.root, relative)).catch(() => null);
+    if (old?.ino === s.ino && old.dev === s.dev) return known;
+  }
+  return { size: s.size, sha256: await sha256Of(file) };
+}
+
+/** The build's manifest, or null when it has none (a build made before manifests, or one not whole). */
+export async function readManifest(root: string): Promise<BuildManifest | null> {
+  try {
+    return JSON.parse(await readFile(path.join(root, MANIFEST_FILE), 'utf8')) as BuildManifest;
+  } catch {
+    return null;
+  }
+}
+
+function previousDigests(manifest: BuildManifest | null, root: string): Previous | null {
+  if (!manifest) return null;
+  return { root, digests: new Map(manifestObjects(manifest).map((object) => [object.path, object.digest])) };
+}
+
+export type ManifestOptions = {
+  id: string;
+  /** The documents' security headers (CSP…) the front sends (front-server.ts `documentHeaders`). */
+  documentHeaders: HeaderSet;
+  /** The live build's folder: files hard-linked from it keep their digests. */
+  previousRoot?: string | null;
+  buildHeaders?: BuildHeaders;
+};
+
+/**
+ * Lists every file of the build folder `root` and writes `_headers`, then `_manifest.json` (renamed into
+ * place, last): a `.br`/`.gz` beside a compressible file is its variant, not a file of its own.
+ */
+export async function writeManifest(root: string, options: ManifestOptions): Promise<BuildManifest> {
+  const previous = options.previousRoot
+    ? previousDigests(await readManifest(options.previousRoot), options.previousRoot)
+    : null;
+  const all = (await filesUnder(root)).filter((file) => file !== MANIFEST_FILE && file !== HEADERS_FILE).sort();
+  const present = new Set(all);
+  const isVariant = (file: string) =>
+    Object.values(ENCODING_SUFFIXES).some(
+      (suffix) =>
+        file.endsWith(suffix) &&
+        present.has(file.slice(0, -suffix.length)) &&
+        COMPRESSIBLE.has(path.extname(file.slice(0, -suffix.length))),
+    );
+  const files: ManifestFile[] = [];
+  const rules: { urls: string[]; headers: HeaderSet }[] = [];
+  for (const relative of all.filter((file) => !isVariant(file))) {
+    const type = contentTypeOf(relative);
+    const urls = urlPathsOf(relative);
+    const headers = {
+      ...buildFileHeaders(urls[0]!, type, options.documentHeaders),
+      ...options.buildHeaders?.(urls[0]!, type),
+    };
+    const encodings: ManifestFile['encodings'] = {};
+    for (const [encoding, suffix] of Object.entries(ENCODING_SUFFIXES) as [keyof typeof ENCODING_SUFFIXES, string][])
+      if (present.has(relative + suffix) && isVariant(relative + suffix))
+        encodings[encoding] = await digestOf(root, relative + suffix, previous);
+    files.push({
+      path: relative,
+      ...(await digestOf(root, relative, previous)),
+      type,
+      cacheControl: headers['cache-control']!,
+      encodings,
+    });
+    rules.push({ urls, headers });
+  }
+  const manifest: BuildManifest = { id: options.id, files };
+  await writeFile(path.join(root, HEADERS_FILE), headersFile(rules));
+  const temporary = path.join(root, `.${MANIFEST_FILE}.${process.pid}.tmp`);
+  await writeFile(temporary, JSON.stringify(manifest));
+  await rename(temporary, path.join(root, MANIFEST_FILE));
+  return manifest;
+}
+
+/** One file on disk that a manifest names: a listed file itself (`encoding` null) or one of its variants. */
+export type ManifestObject = { path: string; digest: FileDigest; file: ManifestFile; encoding: 'br' | 'gzip' | null };
+
+/** Every file a manifest names, with its variants (`_headers` and the manifest itself are not listed). */
+export function manifestObjects(manifest: BuildManifest): ManifestObject[] {
+  const objects: ManifestObject[] = [];
+  for (const file of manifest.files) {
+    objects.push({ path: file.path, digest: file, file, encoding: null });
+    for (const [encoding, digest] of Object.entries(file.encodings) as [keyof typeof ENCODING_SUFFIXES, FileDigest][])
+      objects.push({ path: file.path + ENCODING_SUFFIXES[encoding], digest, file, encoding });
+  }
+  return objects;
+}

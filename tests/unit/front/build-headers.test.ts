@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { buildFileHeaders, headersFile, urlPathsOf } from '../../../src/front/build-headers.ts';
+import { headersFor } from '../../api/support/headers-file.ts';
+
+const DOCUMENT = { 'content-security-policy': "default-src 'self'" };
+
+/** A small build: a store's pages and payloads beside assets, public images, a derivative and media. */
+const FILES: [string, string][] = [
+  ['acme/index.html', 'text/html; charset=utf-8'],
+  ['acme/shop/index.html', 'text/html; charset=utf-8'],
+  ['acme/shop/_payload.json', 'application/json; charset=utf-8'],
+  ['acme/product/tee/index.html', 'text/html; charset=utf-8'],
+  ['acme/product/tee/_payload.json', 'application/json; charset=utf-8'],
+  ['acme/product/mug/index.html', 'text/html; charset=utf-8'],
+  ['acme/product/mug/_payload.json', 'application/json; charset=utf-8'],
+  ['acme/media/logo.svg', 'image/svg+xml'],
+  ['_derivatives/acme/media/logo.svg.w320.webp', 'image/webp'],
+  ['_astro/app.1a2b.js', 'text/javascript; charset=utf-8'],
+  ['_astro/logo.3c4d.svg', 'image/svg+xml'],
+  ['images/tee.svg', 'image/svg+xml'],
+  ['_derivatives/images/tee.svg.w320.avif', 'image/avif'],
+  ['favicon.svg', 'image/svg+xml'],
+  ['builds/latest.json', 'application/json; charset=utf-8'],
+];
+
+const files = FILES.map(([file, type]) => ({
+  urls: urlPathsOf(file),
+  headers: buildFileHeaders(urlPathsOf(file)[0]!, type, DOCUMENT),
+}));
+
+describe('the _headers file of a build', () => {
+  const text = headersFile(files);
+
+  test('every URL of every file gets exactly the headers the front sends, each header once', () => {
+    for (const { urls, headers } of files) for (const url of urls) expect(headersFor(text, url), url).toEqual(headers);
+  });
+
+  test('pages share rules by their shape instead of one rule each', () => {
+    expect(text).toContain('/acme/product/:p2\n');
+    expect(text).not.toContain('/acme/product/tee\n');
+    expect(text).toContain('/:p0/:p1/:p2/_payload.json\n');
+    // Derivatives keep their own folder, so one rule covers each original's folder of them.
+    expect(text).toContain('/_derivatives/images/*\n');
+  });
+
+  test('hashed assets are immutable, pages revalidate, media keep their own policy, documents carry the policy', () => {
+    expect(headersFor(text, '/_astro/app.1a2b.js')['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(headersFor(text, '/acme/shop/')['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(headersFor(text, '/acme/shop')['content-security-policy']).toBe(DOCUMENT['content-security-policy']);
+    expect(headersFor(text, '/acme/shop/_payload.json')['content-security-policy']).toBeUndefined();
+    expect(headersFor(text, '/_derivatives/acme/media/logo.svg.w320.webp')['cache-control']).toBe(
+      'public, max-age=300',
+    );
+    expect(headersFor(text, '/_derivatives/images/tee.svg.w320.avif')['cache-control']).toBe('public, max-age=3600');
+  });
+});
