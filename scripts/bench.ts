@@ -266,7 +266,7 @@ if (want('api')) {
           seconds,
         );
         log(
-          `  reference node:http + 1 PostgreSQL round trip: ${pgReference.ceiling.requestsPerSecond} req/s; paced at ${pgReference.paced.offeredRate}/s p99 ${pgReference.paced.p99Ms} ms`,
+          `  reference node:http + 1 PostgreSQL read: ${pgReference.ceiling.requestsPerSecond} req/s; paced at ${pgReference.paced.offeredRate}/s p99 ${pgReference.paced.p99Ms} ms, committed inserts p99 ${pgReference.pacedWrite?.p99Ms} ms`,
         );
         const rate = pgReference.paced.offeredRate!;
         // The budget's p99: evenly paced (the budget is checked on these), and autocannon's overallRate

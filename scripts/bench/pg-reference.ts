@@ -7,8 +7,10 @@ import { startScript } from './storefront-process.ts';
 export type PgReferenceFigures = {
   /** As fast as it answers (autocannon, 10 connections), with its CPU per request. */
   ceiling: LoadFigures;
-  /** Evenly paced at `ceiling × fraction`: the rate our budgeted calls are paced at too. */
+  /** Reads evenly paced at `ceiling × fraction`: the rate our budgeted calls are paced at too. */
   paced: LoadFigures;
+  /** Committed inserts paced at the same rate: the reference of the budgeted cart write. */
+  pacedWrite?: LoadFigures;
 };
 
 /**
@@ -24,25 +26,24 @@ export async function measurePgReference(
   const server = await startScript(
     'scripts/bench/bare-pg-server.ts',
     BENCH.port.barePg,
-    `http://127.0.0.1:${BENCH.port.barePg}/`,
+    `http://127.0.0.1:${BENCH.port.barePg}/read`,
     { DATABASE_URL: databaseUrl, STORE_SLUG: slug },
   );
-  const target = { name: 'bare node:http + 1 PostgreSQL round trip', method: 'GET' as const, path: '/' };
+  const target = { name: 'bare node:http + 1 PostgreSQL read', method: 'GET' as const, path: '/read' };
   try {
     const label = 'node:http + pg';
     await load(server.url, target, 1, { label });
     const ceiling = await load(server.url, target, seconds, { label, serverPid: server.child.pid });
-    const paced = await pacedLoadInChild(
-      server.url,
-      { ...target, headers: {} },
-      {
-        rate: pacedRate(ceiling, fraction),
-        seconds: Math.max(seconds, 10),
-        warmupSeconds: 1,
-        label: `${label}, paced`,
-      },
-    );
-    return { ceiling, paced };
+    const options = {
+      rate: pacedRate(ceiling, fraction),
+      seconds: Math.max(seconds, 10),
+      warmupSeconds: 1,
+      label: `${label}, paced`,
+    };
+    const paced = await pacedLoadInChild(server.url, { ...target, headers: {} }, options);
+    const write = { name: 'bare node:http + 1 PostgreSQL committed insert', method: 'GET' as const, path: '/write' };
+    const pacedWrite = await pacedLoadInChild(server.url, { ...write, headers: {} }, options);
+    return { ceiling, paced, pacedWrite };
   } finally {
     await server.stop();
   }

@@ -109,7 +109,13 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
   if (r.api) {
     const rows = [
       ...(r.api.ceiling ? [r.api.ceiling] : []),
-      ...(r.api.pgReference ? [r.api.pgReference.ceiling, r.api.pgReference.paced] : []),
+      ...(r.api.pgReference
+        ? [
+            r.api.pgReference.ceiling,
+            r.api.pgReference.paced,
+            ...(r.api.pgReference.pacedWrite ? [r.api.pgReference.pacedWrite] : []),
+          ]
+        : []),
       ...(r.api.pglite ?? []),
       ...(r.api.postgres ?? []),
       ...(r.api.fixedRate ?? []),
