@@ -13,7 +13,7 @@ export const P99_OF_PG_REFERENCE = 10;
 /** GET store_front's server CPU per request may be at most 2× the bare `node:http` answer's (ADR 215). */
 export const STORE_FRONT_CPU_OF_BARE = 0.5;
 /** nginx's CPU per static request as a fraction of ours: the static budget on a loaded machine (ADR 215). */
-export const STATIC_CPU_OF_NGINX = 0.2;
+export const STATIC_CPU_OF_NGINX = 0.15;
 
 const thousands = (n: number) => n.toLocaleString('en-US');
 const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
