@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BENCH, childEnv } from './bench-env.ts';
 import { generateCatalog } from './catalog-generator.ts';
 import type { PlainAstroFigures } from './plain-astro-build.ts';
-import { measureCommand } from './processes.ts';
+import { cpuFigures, measureCommand } from './processes.ts';
 import { settleDisk } from './settle-disk.ts';
 import { round } from './stats.ts';
 
@@ -54,8 +54,7 @@ async function timedBuild(
     pagesPerSecond: round(pages / run.wallSeconds, 1),
     peakMemoryMiB: round(run.peakTreeRssBytes / 2 ** 20),
     astroBuilt: /Building the storefront|astro build|\[build\]/.test(run.output),
-    ...(run.cpuSeconds !== undefined ? { cpuSeconds: round(run.cpuSeconds, 1) } : {}),
-    ...(run.systemCpuSeconds !== undefined ? { systemCpuSeconds: round(run.systemCpuSeconds, 1) } : {}),
+    ...cpuFigures(run),
   };
   log(
     `  build ${catalog}: ${pages} pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s), peak ${figures.peakMemoryMiB} MiB`,

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { childEnv } from './bench-env.ts';
-import { measureCommand } from './processes.ts';
+import { cpuFigures, measureCommand } from './processes.ts';
 import { settleDisk } from './settle-disk.ts';
 import { round } from './stats.ts';
 
@@ -61,8 +61,7 @@ export async function plainAstroBuild(pages: number, log: (line: string) => void
     pages,
     wallSeconds: round(run.wallSeconds, 2),
     pagesPerSecond: round(pages / run.wallSeconds, 1),
-    ...(run.cpuSeconds !== undefined ? { cpuSeconds: round(run.cpuSeconds, 1) } : {}),
-    ...(run.systemCpuSeconds !== undefined ? { systemCpuSeconds: round(run.systemCpuSeconds, 1) } : {}),
+    ...cpuFigures(run),
   };
   log(`  plain Astro build: ${pages} trivial pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s)`);
   return figures;

@@ -73,6 +73,15 @@ export type MeasuredRun = {
   output: string;
 };
 
+/** A run's CPU seconds, rounded to a tenth, for the figures of a timed build (absent without GNU time). */
+export function cpuFigures(run: MeasuredRun): { cpuSeconds?: number; systemCpuSeconds?: number } {
+  const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
+  return {
+    ...(run.cpuSeconds !== undefined ? { cpuSeconds: tenth(run.cpuSeconds) } : {}),
+    ...(run.systemCpuSeconds !== undefined ? { systemCpuSeconds: tenth(run.systemCpuSeconds) } : {}),
+  };
+}
+
 /** Runs a command to completion, measuring wall clock and the peak memory of its whole process tree. */
 export function measureCommand(
   command: string,
