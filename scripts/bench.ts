@@ -15,12 +15,14 @@ import pg from 'pg';
 import { astroBuildIsStale, astroEntry } from '../src/front/astro-build.ts';
 import { bareTarget, load, apiTargets, pacedTargets, type LoadFigures } from './bench/api-bench.ts';
 import { BENCH, BENCH_CART_TOKEN_SECRET } from './bench/bench-env.ts';
-import { checkBudgets, PACED_FRACTION_OF_CEILING, type BenchResults } from './bench/budgets.ts';
+import { checkBudgets, type BenchResults } from './bench/budgets.ts';
+import { PACED_FRACTION_OF_PG_REFERENCE } from './bench/reference-budgets.ts';
 import { buildDemo, buildGenerated } from './bench/build-bench.ts';
 import { plainAstroBuild } from './bench/plain-astro-build.ts';
 import { measureJs } from './bench/js-weight.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { pacedLoadInChild } from './bench/paced-load.ts';
+import { measurePgReference } from './bench/pg-reference.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { measureSearch, searchLines } from './bench/search-bench.ts';
 import { machineInfo, machineLabel } from './bench/machine.ts';
@@ -90,7 +92,9 @@ async function section(name: string, run: () => Promise<void>, of?: Section): Pr
 }
 
 /** `npm start` on a PostgreSQL database made for this run and dropped after it. */
-async function withPostgresStorefront(run: (server: RunningServer) => Promise<void>): Promise<void> {
+async function withPostgresStorefront(
+  run: (server: RunningServer, databaseUrl: string) => Promise<void>,
+): Promise<void> {
   const database = `bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: BENCH.postgresAdminUrl });
   await admin.connect();
@@ -103,7 +107,7 @@ async function withPostgresStorefront(run: (server: RunningServer) => Promise<vo
       port: BENCH.port.storefrontPg,
       env: { DATABASE_URL: url.href, BUILDS_DIR: BENCH.pgBuildsDir, SNAPSHOT_ON_START: '0' },
     });
-    await run(server);
+    await run(server, url.href);
   } finally {
     await server?.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -191,7 +195,7 @@ if (demo) {
     await section(
       'static',
       async () => {
-        results.static = await staticRun(server.url, BENCH.demoBuildsDir, pages.product!, BENCH.port, seconds, log);
+        results.static = await staticRun(server, BENCH.demoBuildsDir, pages.product!, BENCH.port, seconds, log);
       },
       'static',
     );
@@ -223,7 +227,7 @@ async function measureCeiling(): Promise<LoadFigures> {
   );
   try {
     await load(bare.url, bareTarget, 1, { label: 'node:http' });
-    const ceiling = await load(bare.url, bareTarget, seconds, { label: 'node:http' });
+    const ceiling = await load(bare.url, bareTarget, seconds, { label: 'node:http', serverPid: bare.child.pid });
     log(`  ceiling: ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms`);
     return ceiling;
   } finally {
@@ -238,13 +242,13 @@ if (want('api')) {
   await section(
     'api (PostgreSQL)',
     () =>
-      withPostgresStorefront(async (server) => {
+      withPostgresStorefront(async (server, databaseUrl) => {
         const fixtures = await storeFixtures(server.url);
         const targets = await apiTargets(server.url, fixtures);
         const figures: LoadFigures[] = [];
         for (const target of Object.values(targets)) {
           await load(server.url, target, 1, { label: 'PostgreSQL' });
-          const f = await load(server.url, target, seconds, { label: 'PostgreSQL' });
+          const f = await load(server.url, target, seconds, { label: 'PostgreSQL', serverPid: server.child.pid });
           log(
             `  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
           );
@@ -254,7 +258,17 @@ if (want('api')) {
         // it, so a slower or busier machine is offered proportionally less (docs/decisions/210-budgets-as-ratios-in-one-run.md).
         const ceiling = await measureCeiling();
         for (const f of [...figures, ...(results.api?.pglite ?? [])]) f.ofCeiling = ofCeiling(f, ceiling);
-        const rate = Math.max(1, Math.round(ceiling.requestsPerSecond * PACED_FRACTION_OF_CEILING));
+        // The paced rate comes from a reference that waits on PostgreSQL as the API does (ADR 215).
+        const pgReference = await measurePgReference(
+          databaseUrl,
+          fixtures.slug,
+          PACED_FRACTION_OF_PG_REFERENCE,
+          seconds,
+        );
+        log(
+          `  reference node:http + 1 PostgreSQL read: ${pgReference.ceiling.requestsPerSecond} req/s; paced at ${pgReference.paced.offeredRate}/s p99 ${pgReference.paced.p99Ms} ms, committed inserts p99 ${pgReference.pacedWrite?.p99Ms} ms`,
+        );
+        const rate = pgReference.paced.offeredRate!;
         // The budget's p99: evenly paced (the budget is checked on these), and autocannon's overallRate
         // beside them, which sends each second's share in a burst (ADR 060).
         const fixedRate: LoadFigures[] = [];
@@ -284,7 +298,7 @@ if (want('api')) {
           );
           burstRate.push(f);
         }
-        results.api = { ...results.api, postgres: figures, ceiling, fixedRate, burstRate };
+        results.api = { ...results.api, postgres: figures, ceiling, pgReference, fixedRate, burstRate };
       }),
     'api',
   );

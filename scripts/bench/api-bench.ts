@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import type { Cart } from '../../src/lib/contract/answers.ts';
 import { addLine, newToken, type StoreFixtures } from './shopper-fixtures.ts';
 import type { PacedTarget } from './paced-load.ts';
+import { treeCpuSeconds } from './processes.ts';
 import { round } from './stats.ts';
 
 export type LoadFigures = {
@@ -16,6 +17,11 @@ export type LoadFigures = {
   ofCeiling?: number;
   /** Set for fixed-rate runs: the offered rate. */
   offeredRate?: number;
+  /**
+   * Server CPU (user + system, from /proc) per answered request, in microseconds: what a request costs
+   * the server whatever share of the cores it got (docs/decisions/215-references-that-share-the-bottleneck.md).
+   */
+  cpuMicrosPerRequest?: number;
 };
 
 type Target = {
@@ -27,13 +33,17 @@ type Target = {
   setupRequest?: (request: autocannon.Request) => autocannon.Request;
 };
 
-/** One autocannon run; `rate` fixes the overall request rate instead of going as fast as possible. */
+/**
+ * One autocannon run; `rate` fixes the overall request rate instead of going as fast as possible, and
+ * `serverPid` adds the server's CPU per request over the run.
+ */
 export async function load(
   baseUrl: string,
   target: Target,
   seconds: number,
-  options: { connections?: number; rate?: number; label: string },
+  options: { connections?: number; rate?: number; label: string; serverPid?: number | undefined },
 ): Promise<LoadFigures> {
+  const cpuBefore = options.serverPid === undefined ? 0 : treeCpuSeconds(options.serverPid);
   const result = await autocannon({
     url: baseUrl,
     connections: options.connections ?? 10,
@@ -49,6 +59,8 @@ export async function load(
       },
     ],
   });
+  const cpuSeconds = options.serverPid === undefined ? undefined : treeCpuSeconds(options.serverPid) - cpuBefore;
+  const answered = result['2xx'] + result.non2xx;
   return {
     name: target.name,
     target: options.label,
@@ -58,6 +70,9 @@ export async function load(
     non2xx: result.non2xx,
     errors: result.errors,
     ...(options.rate ? { offeredRate: options.rate } : {}),
+    ...(cpuSeconds !== undefined && answered > 0
+      ? { cpuMicrosPerRequest: round((cpuSeconds / answered) * 1e6, 1) }
+      : {}),
   };
 }
 

@@ -27,6 +27,8 @@ export const BENCH = {
     nginx: PORT_BASE + 3,
     sirv: PORT_BASE + 4,
     nginxAllCores: PORT_BASE + 6,
+    /** The one-round-trip PostgreSQL reference (scripts/bench/bare-pg-server.ts). */
+    barePg: PORT_BASE + 12,
   },
   /**
    * A PostgreSQL on the same host is reached by its Unix socket, as a same-host deployment should

@@ -3,6 +3,8 @@ import type { LoadFigures } from './api-bench.ts';
 import type { BuildFigures } from './build-bench.ts';
 import type { PageJs } from './js-weight.ts';
 import type { LighthouseFigures } from './lighthouse-runs.ts';
+import type { PgReferenceFigures } from './pg-reference.ts';
+import { conditions, referenceBudgets } from './reference-budgets.ts';
 
 /** Everything one `npm run bench` measured (sections not run are absent). */
 export type BenchResults = {
@@ -14,6 +16,8 @@ export type BenchResults = {
     pglite?: LoadFigures[];
     postgres?: LoadFigures[];
     ceiling?: LoadFigures;
+    /** The one-round-trip PostgreSQL reference the paced rate is set from (ADR 215). */
+    pgReference?: PgReferenceFigures;
     /** Evenly paced at the offered rate (the budget's figure). */
     fixedRate?: LoadFigures[];
     /** autocannon's overallRate at the same offered rate: each second's share sent in a burst. */
@@ -38,26 +42,10 @@ export type BudgetResult = {
 
 const KB = 1024;
 
-/**
- * The paced rate of the latency budgets as a fraction of the bare `node:http` ceiling measured beside
- * it: 1/80 is the old 1,000 req/s on the machine that measured an 81,000 req/s ceiling
- * (docs/decisions/210-budgets-as-ratios-in-one-run.md).
- */
-export const PACED_FRACTION_OF_CEILING = 1 / 80;
 /** Our 10,000-product build's pages/s as a fraction of a plain Astro build of as many trivial pages (ADR 210). */
 export const BUILD_OF_PLAIN_ASTRO = 0.4;
-/** The storefront's static product page, requests/s as a fraction of nginx serving the same files (ADR 210). */
-export const STATIC_OF_NGINX = 0.8;
 
 const thousands = (n: number) => n.toLocaleString('en-US');
-const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
-
-/** "machine, load": the conditions a section's figures were taken in, printed beside every ratio. */
-function conditions(r: BenchResults, section: string): string {
-  const m = r.measured?.[section];
-  if (!m) return 'machine not recorded';
-  return `${m.machine ?? 'machine not recorded'}, load ${m.loadAverage}`;
-}
 
 /** The budgets of docs/decisions/060-benchmarks-and-budgets.md, checked against the sections that were measured. */
 export function checkBudgets(r: BenchResults): BudgetResult[] {
@@ -128,17 +116,6 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
     );
     add(`build ${big.catalog} peak memory < 2 GiB`, `${big.peakMemoryMiB} MiB`, big.peakMemoryMiB < 2048);
   }
-  const ceiling = r.api?.ceiling?.requestsPerSecond;
-  for (const fixed of r.api?.fixedRate ?? []) {
-    // A run that could not keep the offered rate, or answered errors, misses the budget too.
-    const kept = fixed.requestsPerSecond >= (fixed.offeredRate ?? 0) * 0.95 && fixed.non2xx === 0 && fixed.errors === 0;
-    const fraction = `1/${Math.round(1 / PACED_FRACTION_OF_CEILING)}`;
-    add(
-      `${fixed.name} p99 ≤ 20 ms, paced at ${fraction} of bare node:http (PostgreSQL)`,
-      `${fixed.p99Ms} ms (at ${thousands(fixed.requestsPerSecond)} of ${thousands(fixed.offeredRate ?? 0)} req/s offered, ceiling ${ceiling ? thousands(ceiling) : '?'} req/s${fixed.non2xx ? `, ${fixed.non2xx} non-2xx` : ''}; ${conditions(r, 'api')})`,
-      kept && fixed.p99Ms <= 20,
-    );
-  }
   // A filtered listing of the big catalog answers within the API's p99 (docs/decisions/192-listing-facets.md).
   const pages = r.search?.listings?.find((l) => l.engine === 'PostgreSQL')?.queries.filter((l) => !l.background);
   for (const listing of pages ?? []) {
@@ -148,21 +125,6 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
       listing.p99Ms <= 20,
     );
   }
-  const storeFront = r.api?.postgres?.find((f) => f.name.startsWith('GET store_front'));
-  if (storeFront?.ofCeiling !== undefined) {
-    add(
-      'GET store_front/{slug} ≥ 50% of bare node:http (PostgreSQL)',
-      `${percent(storeFront.ofCeiling)} (${thousands(storeFront.requestsPerSecond)} of ${ceiling ? thousands(ceiling) : '?'} req/s; ${conditions(r, 'api')})`,
-      storeFront.ofCeiling >= 0.5,
-    );
-  }
-  const ours = r.static?.[0];
-  const nginx = r.static?.at(-1);
-  if (ours?.ofCeiling !== undefined && nginx)
-    add(
-      `static product page ≥ ${percent(STATIC_OF_NGINX)} of nginx`,
-      `${percent(ours.ofCeiling)} (${thousands(ours.requestsPerSecond)} of ${thousands(nginx.requestsPerSecond)} req/s; ${conditions(r, 'static')})`,
-      ours.ofCeiling >= STATIC_OF_NGINX,
-    );
+  out.push(...referenceBudgets(r));
   return out;
 }

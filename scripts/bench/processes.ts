@@ -1,38 +1,64 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc; 0 elsewhere). */
-export function treeRss(rootPid: number): number {
+type ProcessRow = { ppid: number; rssBytes: number; cpuTicks: number };
+
+/** Every process of /proc with its parent, resident memory and CPU ticks (empty when /proc is missing). */
+function processTable(): Map<number, ProcessRow> {
+  const rows = new Map<number, ProcessRow>();
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return rows;
   }
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
   for (const name of entries) {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       // The command name may hold spaces and parentheses: fields start after the last ')'.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      const pid = Number(name);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      // proc(5): utime and stime are fields 14 and 15, counted from the pid; the threads' time included.
+      const cpuTicks = Number(fields[11]) + Number(fields[12]);
       const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      rss.set(pid, Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024);
+      const rssBytes = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      rows.set(Number(name), { ppid: Number(fields[1]), rssBytes, cpuTicks });
     } catch {
       // The process ended while we looked.
     }
   }
+  return rows;
+}
+
+/** The sum of `pick` over a process and all its descendants (Linux /proc; 0 elsewhere). */
+function sumOverTree(rootPid: number, pick: (row: ProcessRow) => number): number {
+  const rows = processTable();
+  const children = new Map<number, number[]>();
+  for (const [pid, row] of rows) children.set(row.ppid, [...(children.get(row.ppid) ?? []), pid]);
   let total = 0;
   const stack = [rootPid];
   while (stack.length) {
     const pid = stack.pop()!;
-    total += rss.get(pid) ?? 0;
+    const row = rows.get(pid);
+    if (row) total += pick(row);
     stack.push(...(children.get(pid) ?? []));
   }
   return total;
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc; 0 elsewhere). */
+export function treeRss(rootPid: number): number {
+  return sumOverTree(rootPid, (row) => row.rssBytes);
+}
+
+/** Clock ticks per second of /proc's CPU times: 100 on every Linux this runs on (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system, all threads) a live process and its live descendants have used so far:
+ * the difference of two readings is the CPU a server spent on the requests between them.
+ */
+export function treeCpuSeconds(rootPid: number): number {
+  return sumOverTree(rootPid, (row) => row.cpuTicks) / TICKS_PER_SECOND;
 }
 
 export type MeasuredRun = {
@@ -42,8 +68,19 @@ export type MeasuredRun = {
   peakTreeRssBytes: number;
   /** User + system CPU seconds of the command and its children, from /usr/bin/time when installed. */
   cpuSeconds?: number;
+  /** The system (kernel) part of `cpuSeconds`: file system and memory work rather than our code. */
+  systemCpuSeconds?: number;
   output: string;
 };
+
+/** A run's CPU seconds, rounded to a tenth, for the figures of a timed build (absent without GNU time). */
+export function cpuFigures(run: MeasuredRun): { cpuSeconds?: number; systemCpuSeconds?: number } {
+  const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
+  return {
+    ...(run.cpuSeconds !== undefined ? { cpuSeconds: tenth(run.cpuSeconds) } : {}),
+    ...(run.systemCpuSeconds !== undefined ? { systemCpuSeconds: tenth(run.systemCpuSeconds) } : {}),
+  };
+}
 
 /** Runs a command to completion, measuring wall clock and the peak memory of its whole process tree. */
 export function measureCommand(
@@ -80,7 +117,7 @@ export function measureCommand(
         code,
         wallSeconds: (performance.now() - started) / 1000,
         peakTreeRssBytes: peak,
-        ...(cpu ? { cpuSeconds: Number(cpu[1]) + Number(cpu[2]) } : {}),
+        ...(cpu ? { cpuSeconds: Number(cpu[1]) + Number(cpu[2]), systemCpuSeconds: Number(cpu[2]) } : {}),
         output,
       });
     });

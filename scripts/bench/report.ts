@@ -2,6 +2,11 @@ import type { BenchResults, BudgetResult } from './budgets.ts';
 import type { MachineInfo } from './machine.ts';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+/** "34.6 (5.2)": CPU seconds of a build's process tree, the kernel's part in brackets. */
+const cpuCell = (b: { cpuSeconds?: number; systemCpuSeconds?: number }) =>
+  b.cpuSeconds === undefined
+    ? ''
+    : `${b.cpuSeconds}${b.systemCpuSeconds === undefined ? '' : ` (${b.systemCpuSeconds})`}`;
 
 function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
@@ -74,7 +79,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
         b.wallSeconds,
         b.pagesPerSecond,
         b.plainAstro ? `${(b.pagesPerSecond / b.plainAstro.pagesPerSecond).toFixed(2)}×` : '',
-        b.cpuSeconds ?? '',
+        cpuCell(b),
         b.peakMemoryMiB,
         b.astroBuilt ? 'ran' : 'up to date, skipped',
       ],
@@ -86,7 +91,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
               b.plainAstro.wallSeconds,
               b.plainAstro.pagesPerSecond,
               '1×',
-              b.plainAstro.cpuSeconds ?? '',
+              cpuCell(b.plainAstro),
               '',
               'ran',
             ],
@@ -95,12 +100,22 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
     ]);
     parts.push(
       '### Build (`npm run build`, wall clock; peak = highest RSS sum of the process tree; reference: `astro build` of as many trivial pages, same run)\n\n' +
-        table(['catalog', 'pages', 'seconds', 'pages/s', 'of plain Astro', 'CPU s', 'peak MiB', 'astro build'], rows),
+        table(
+          ['catalog', 'pages', 'seconds', 'pages/s', 'of plain Astro', 'CPU s (system)', 'peak MiB', 'astro build'],
+          rows,
+        ),
     );
   }
   if (r.api) {
     const rows = [
       ...(r.api.ceiling ? [r.api.ceiling] : []),
+      ...(r.api.pgReference
+        ? [
+            r.api.pgReference.ceiling,
+            r.api.pgReference.paced,
+            ...(r.api.pgReference.pacedWrite ? [r.api.pgReference.pacedWrite] : []),
+          ]
+        : []),
       ...(r.api.pglite ?? []),
       ...(r.api.postgres ?? []),
       ...(r.api.fixedRate ?? []),
@@ -109,7 +124,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
     parts.push(
       '### API on loopback (autocannon, 10 connections; "paced" rows: evenly paced open-loop load at the offered rate, ADR 060, a fixed fraction of the ceiling measured beside them, ADR 210)\n\n' +
         table(
-          ['call', 'server', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'non-2xx'],
+          ['call', 'server', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'non-2xx', 'server CPU µs/req'],
           rows.map((f) => [
             f.name,
             f.offeredRate ? `${f.target} @ ${f.offeredRate}/s` : f.target,
@@ -118,21 +133,23 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
             f.p50Ms,
             f.p99Ms,
             f.non2xx,
+            f.cpuMicrosPerRequest ?? '',
           ]),
         ),
     );
   }
   if (r.static) {
     parts.push(
-      '### Static product page (gzip, 10 connections)\n\n' +
+      '### Static product page (gzip, 10 connections, the servers taking turns in 3 rounds; ADR 215)\n\n' +
         table(
-          ['server', 'req/s', 'of nginx', 'p50 ms', 'p99 ms'],
+          ['server', 'req/s', 'of nginx', 'p50 ms', 'p99 ms', 'server CPU µs/req'],
           r.static.map((f) => [
             f.target,
             f.requestsPerSecond,
             f.ofCeiling !== undefined ? `${Math.round(f.ofCeiling * 100)}%` : '',
             f.p50Ms,
             f.p99Ms,
+            f.cpuMicrosPerRequest ?? '',
           ]),
         ),
     );

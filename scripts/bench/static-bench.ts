@@ -5,6 +5,7 @@ import path from 'node:path';
 import { load, type LoadFigures } from './api-bench.ts';
 import { stopChild, waitForUrl } from './processes.ts';
 import { startScript } from './storefront-process.ts';
+import { median, round } from './stats.ts';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -47,7 +48,7 @@ async function startNginx(
   port: number,
   workers: string,
   readyPath: string,
-): Promise<{ url: string; stop(): Promise<void> }> {
+): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-nginx-'));
   await writeFile(path.join(dir, 'nginx.conf'), nginxConf(dir, root, port, workers));
   const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
@@ -63,19 +64,25 @@ async function startNginx(
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: nginx.pid, stop };
 }
 
+/** Rounds each server is measured in, alternating, so a load that changes during the section meets all of them. */
+const ROUNDS = 3;
+
+type Served = { label: string; url: string; pid: number | undefined };
+
 /**
- * Requests per second for one prerendered product page: from the running storefront, from `sirv`
- * (the library our reader was weighed against) and from nginx serving the same files, one after the
- * other in the same run, same connections and encoding. Ratios are of nginx with one worker, the last
- * row: one event loop against one, which a busy machine slows alike (docs/decisions/210-budgets-as-ratios-in-one-run.md).
- * nginx with a worker per core is measured too and shown, not budgeted: on a busy machine its
- * processes get more of the cores than the storefront's one (and `BENCH_NGINX_WORKERS` changes it).
+ * Requests per second and server CPU per request for one prerendered product page: from the running
+ * storefront, from `sirv` (the library our reader was weighed against) and from nginx serving the same
+ * files with the same encoding, connections and keep-alive. The servers take turns, `ROUNDS` times, so
+ * each meets the same load. Ratios are of nginx with one worker, the last row: one event loop against
+ * one (docs/decisions/210-budgets-as-ratios-in-one-run.md); the budget compares CPU per request, which
+ * does not depend on the share of the cores each got (docs/decisions/215-references-that-share-the-bottleneck.md).
+ * nginx with a worker per core is measured too and shown, not budgeted (`BENCH_NGINX_WORKERS` changes it).
  */
 export async function staticRun(
-  storefrontUrl: string,
+  storefront: { url: string; child: { pid?: number | undefined } },
   buildsDir: string,
   pagePath: string,
   ports: { nginx: number; nginxAllCores: number; sirv: number },
@@ -101,18 +108,23 @@ export async function staticRun(
       path: pagePath,
       headers: { 'accept-encoding': 'gzip' },
     };
-    const results: LoadFigures[] = [];
-    for (const [label, url] of [
-      ['storefront', storefrontUrl],
-      ['sirv', sirv.url],
-      [`nginx (${workers} workers)`, nginxAllCores.url],
-      ['nginx (1 worker)', nginx.url],
-    ] as const) {
-      await load(url, target, 1, { label }); // warm-up
-      const figures = await load(url, target, seconds, { label });
-      log(`  static ${label}: ${figures.requestsPerSecond} req/s, p99 ${figures.p99Ms} ms`);
-      results.push(figures);
-    }
+    const servers: Served[] = [
+      { label: 'storefront', url: storefront.url, pid: storefront.child.pid },
+      { label: 'sirv', url: sirv.url, pid: sirv.child.pid },
+      { label: `nginx (${workers} workers)`, url: nginxAllCores.url, pid: nginxAllCores.pid },
+      { label: 'nginx (1 worker)', url: nginx.url, pid: nginx.pid },
+    ];
+    const rounds = servers.map((): LoadFigures[] => []);
+    for (const { label, url } of servers) await load(url, target, 1, { label }); // warm-up
+    const roundSeconds = Math.max(1, Math.round(seconds / ROUNDS));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, { label, url, pid }] of servers.entries())
+        rounds[i]!.push(await load(url, target, roundSeconds, { label, serverPid: pid }));
+    const results = rounds.map(mergeRounds);
+    for (const f of results)
+      log(
+        `  static ${f.target}: ${f.requestsPerSecond} req/s, p99 ${f.p99Ms} ms, ${f.cpuMicrosPerRequest ?? '?'} µs CPU per request`,
+      );
     const ceiling = results.at(-1)!.requestsPerSecond;
     for (const f of results.slice(0, -1)) f.ofCeiling = Math.round((f.requestsPerSecond / ceiling) * 1000) / 1000;
     return results;
@@ -121,4 +133,23 @@ export async function staticRun(
     await nginxAllCores.stop();
     await nginx.stop();
   }
+}
+
+/** One server's rounds of equal length as one figure: mean rate, CPU per request over all of them, worst p99. */
+function mergeRounds(rounds: LoadFigures[]): LoadFigures {
+  const first = rounds[0]!;
+  const requests = rounds.reduce((sum, f) => sum + f.requestsPerSecond, 0);
+  const cpu = rounds.every((f) => f.cpuMicrosPerRequest !== undefined)
+    ? rounds.reduce((sum, f) => sum + f.cpuMicrosPerRequest! * f.requestsPerSecond, 0) / requests
+    : undefined;
+  return {
+    name: first.name,
+    target: first.target,
+    requestsPerSecond: round(requests / rounds.length),
+    p50Ms: median(rounds.map((f) => f.p50Ms)),
+    p99Ms: Math.max(...rounds.map((f) => f.p99Ms)),
+    non2xx: rounds.reduce((sum, f) => sum + f.non2xx, 0),
+    errors: rounds.reduce((sum, f) => sum + f.errors, 0),
+    ...(cpu !== undefined ? { cpuMicrosPerRequest: round(cpu, 1) } : {}),
+  };
 }
