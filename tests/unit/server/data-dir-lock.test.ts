@@ -66,25 +66,20 @@ describe('one process per PGlite folder', () => {
     }
   });
 
-  test(
-    'npm run admin:invite beside a running store says what to do, without a stack trace',
-    OPENS_PGLITE,
-    async () => {
-      const dir = await folder();
-      claimDataDir(dir, 0);
-      const cli = spawn(
-        process.execPath,
-        ['scripts/admin-invite.ts', '--store', 'acme', '--email', 'new@example.com', '--role', 'editor'],
-        { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let stderr = '';
-      cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const [code] = (await once(cli, 'exit')) as [number];
-      expect(code).toBe(1);
-      expect(stderr).toContain(`is open in another process (pid ${process.pid})`);
-      expect(stderr).toContain('DATABASE_URL');
-      expect(stderr).not.toMatch(/^\s+at /m);
-    },
-    20_000,
-  );
+  test('npm run admin:invite beside a running store says what to do, without a stack trace', OPENS_PGLITE, async () => {
+    const dir = await folder();
+    claimDataDir(dir, 0);
+    const cli = spawn(
+      process.execPath,
+      ['scripts/admin-invite.ts', '--store', 'acme', '--email', 'new@example.com', '--role', 'editor'],
+      { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(cli, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(stderr).toContain(`is open in another process (pid ${process.pid})`);
+    expect(stderr).toContain('DATABASE_URL');
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
 });
