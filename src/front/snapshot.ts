@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CompressedWriter } from './compression.ts';
 import { derivativeUrlsIn } from '../lib/responsive-image.ts';
-import { BUILD_ID_HEADER, PRERENDER_HEADER } from './front-server.ts';
+import { PRERENDER_HEADER } from './front-server.ts';
 
 /** A page of the snapshot: its URL path and the data its `_payload.json` holds (null for none). */
 export type SnapshotPage = {
@@ -78,7 +78,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
 
   async function renderOne(page: SnapshotPage): Promise<void> {
     const response = await fetch(new URL(page.path, options.baseUrl), {
-      headers: { [PRERENDER_HEADER]: options.prerenderSecret, [BUILD_ID_HEADER]: id, 'accept-encoding': 'identity' },
+      headers: { [PRERENDER_HEADER]: options.prerenderSecret, 'accept-encoding': 'identity' },
       redirect: 'manual',
     });
     const body = Buffer.from(await response.arrayBuffer());
