@@ -9,7 +9,7 @@ import type { BuildPointer } from './build-pointer.ts';
 import type { ApiMicrocache } from './api-microcache.ts';
 import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
-import { renderFor } from './rendering-request.ts';
+import { markSnapshotRender, renderFor } from './rendering-request.ts';
 import { cacheControlFor, sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
 import { serveMedia } from './media-answers.ts';
 import { parseMediaUrl } from '../server/media/media-folder.ts';
@@ -231,6 +231,7 @@ export function createFrontListener(options: FrontOptions) {
     const isSnapshotRender = req.headers[PRERENDER_HEADER] === options.prerenderSecret;
     // The snapshot's own header never reaches Astro or the API: it is read above and dropped.
     delete req.headers[PRERENDER_HEADER];
+    if (isSnapshotRender) markSnapshotRender(req);
 
     const url = new URL(req.url ?? '/', 'http://front');
     const { pathname, searchParams } = url;

@@ -1,4 +1,6 @@
 import type { ApiFetch } from './front-server.ts';
+import { answerHash, PageInputs } from './page-inputs.ts';
+import { snapshotRenderPath } from './rendering-request.ts';
 import { SHOPPER_HEADERS } from './shopper-headers.ts';
 
 /**
@@ -25,7 +27,12 @@ type Stored = {
   status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
+  /** `answerHash` of it: what the pages reading it record as their input (page-inputs.ts). */
+  hash: string;
 };
+
+/** Statuses whose answers have no body. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
 
 /** Answers derived from one list answer, by path: seeded only if the first agrees with the API. */
 type Seeds = [path: string, body: Uint8Array<ArrayBuffer>][];
@@ -41,15 +48,23 @@ const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(v
  */
 export class SnapshotApiMemo {
   #entries: Map<string, Stored> | null = null;
+  #inputs = new PageInputs();
   /** Kinds of seeded answers (`/api/store_front/acme/products/{id}`) checked against a real answer: its headers. */
   #verified = new Map<string, [string, string][]>();
   #unseedable = new Set<string>();
 
-  /** Starts remembering (a new, empty memo). */
-  begin(): void {
+  /** Starts remembering (a new, empty memo); answers where each page's reads are recorded. */
+  begin(): PageInputs {
     this.#entries = new Map();
+    this.#inputs = new PageInputs();
     this.#verified.clear();
     this.#unseedable.clear();
+    return this.#inputs;
+  }
+
+  /** The hash of the answer kept for `key` (`/api/store_front/acme/products/3`), if one is kept. */
+  keptHash(key: string): string | undefined {
+    return this.#entries?.get(key)?.hash;
   }
 
   /** Forgets everything and stops remembering. */
@@ -64,17 +79,26 @@ export class SnapshotApiMemo {
       if (!entries || request.method !== 'GET' || SHOPPER_HEADERS.some((h) => request.headers.has(h)))
         return apiFetch(request, bindings);
       const url = new URL(request.url);
-      if (!CATALOG_READ.test(url.pathname)) return apiFetch(request, bindings);
       const key = url.pathname + url.search;
-      const hit = entries.get(key);
-      if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+      const inputs = this.#inputs;
+      // The page this read is made for, whose input it is (docs/decisions/211-incremental-builds.md).
+      const page = snapshotRenderPath(bindings) ?? inputs.currentPage();
+      const hit = CATALOG_READ.test(url.pathname) ? entries.get(key) : undefined;
+      if (hit) {
+        inputs.read(page, key, hit.hash, request.headers);
+        return new Response(hit.body, { status: hit.status, headers: hit.headers });
+      }
       const response = await apiFetch(request, bindings);
-      if (response.status !== 200) return response;
-      const stored: Stored = {
-        status: 200,
-        headers: [...response.headers],
-        body: new Uint8Array(await response.arrayBuffer()),
-      };
+      const body = NULL_BODY.has(response.status) ? null : new Uint8Array(await response.arrayBuffer());
+      const hash = answerHash(response.status, body ?? new Uint8Array());
+      inputs.read(page, key, hash, request.headers);
+      if (response.status !== 200 || !body || !CATALOG_READ.test(url.pathname))
+        return new Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+      const stored: Stored = { status: 200, headers: [...response.headers], body, hash };
       entries.set(key, stored);
       const list = LIST.exec(url.pathname);
       if (list)
@@ -182,6 +206,7 @@ export class SnapshotApiMemo {
       );
     }
     const headers = this.#verified.get(kind)!;
-    for (const [path, body] of seeds) if (!entries.has(path)) entries.set(path, { status: 200, headers, body });
+    for (const [path, body] of seeds)
+      if (!entries.has(path)) entries.set(path, { status: 200, headers, body, hash: answerHash(200, body) });
   }
 }

@@ -674,7 +674,7 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'post',
     '/builds',
     'startBuild',
-    'Starts a build of every public store’s pages (bearer token) that goes live when rendered, or with `go_live: false` stays `ready` to preview; 409 names the build already running.',
+    'Starts a build of every public store’s pages (bearer token) that goes live when rendered, or with `go_live: false` stays `ready` to preview; it re-renders only the pages a change touches unless `full: true`; 409 names the build already running.',
     {
       body: startBuildPayload,
       bodyOptional: true,
@@ -704,7 +704,7 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
     'post',
     `${A}/builds`,
     'publishStore',
-    'Starts a build of every public store’s pages from this store’s console, live when rendered or with `go_live: false` `ready` to preview; 409 names the build already running.',
+    'Starts a build of every public store’s pages from this store’s console, live when rendered or with `go_live: false` `ready` to preview; it re-renders only the pages a change touches unless `full: true`; 409 names the build already running.',
     {
       body: startBuildPayload,
       bodyOptional: true,
