@@ -16,7 +16,7 @@ import { astroBuildIsStale, astroEntry } from '../src/front/astro-build.ts';
 import { bareTarget, load, apiTargets, pacedTargets, type LoadFigures } from './bench/api-bench.ts';
 import { BENCH, BENCH_CART_TOKEN_SECRET } from './bench/bench-env.ts';
 import { checkBudgets, PACED_FRACTION_OF_CEILING, type BenchResults } from './bench/budgets.ts';
-import { buildDemo, buildGenerated } from './bench/build-bench.ts';
+import { buildDemo, buildGenerated, incrementalBuild } from './bench/build-bench.ts';
 import { plainAstroBuild } from './bench/plain-astro-build.ts';
 import { measureJs } from './bench/js-weight.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
@@ -128,6 +128,8 @@ if (want('build')) {
     async () => {
       results.build = [await buildDemo(log)];
       const big = await buildGenerated(Number(values.products), log);
+      // One price change published on top of it: the incremental figure beside the full one (ADR 211).
+      big.incremental = await incrementalBuild(log);
       // The budget's reference, right after it on the same machine: Astro alone, as many pages.
       big.plainAstro = await plainAstroBuild(big.pages, log);
       results.build.push(big);

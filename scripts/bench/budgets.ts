@@ -46,6 +46,8 @@ const KB = 1024;
 export const PACED_FRACTION_OF_CEILING = 1 / 80;
 /** Our 10,000-product build's pages/s as a fraction of a plain Astro build of as many trivial pages (ADR 210). */
 export const BUILD_OF_PLAIN_ASTRO = 0.4;
+/** One price change published incrementally, as a fraction of the full build's wall clock in the same run (ADR 211). */
+export const INCREMENTAL_OF_FULL_BUILD = 0.1;
 /** The storefront's static product page, requests/s as a fraction of nginx serving the same files (ADR 210). */
 export const STATIC_OF_NGINX = 0.8;
 
@@ -127,6 +129,15 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
       ratio >= BUILD_OF_PLAIN_ASTRO,
     );
     add(`build ${big.catalog} peak memory < 2 GiB`, `${big.peakMemoryMiB} MiB`, big.peakMemoryMiB < 2048);
+    const incremental = big.incremental;
+    const share = incremental ? incremental.wallSeconds / big.wallSeconds : Number.POSITIVE_INFINITY;
+    add(
+      `build ${big.catalog}: one price change live in ≤ ${percent(INCREMENTAL_OF_FULL_BUILD)} of the full build's time`,
+      incremental
+        ? `${percent(share)} (${incremental.wallSeconds} vs ${big.wallSeconds} s, ${thousands(incremental.pages - incremental.reused)} pages rendered, ${thousands(incremental.reused)} linked; ${conditions(r, 'build')})`
+        : 'no incremental build measured',
+      share <= INCREMENTAL_OF_FULL_BUILD,
+    );
   }
   const ceiling = r.api?.ceiling?.requestsPerSecond;
   for (const fixed of r.api?.fixedRate ?? []) {
