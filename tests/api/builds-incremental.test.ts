@@ -103,6 +103,7 @@ describe('an incremental build equals a full build', () => {
     // Everything that changed was rendered.
     expect([...changed].filter((page) => !rendered.has(page))).toEqual([]);
     live = full;
+    console.error('COUNTS', JSON.stringify({ rendered: [...rendered].sort(), changed: [...changed].sort() }));
     return { rendered: [...rendered].sort(), changed: [...changed].sort() };
   }
 
