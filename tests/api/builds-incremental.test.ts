@@ -36,7 +36,10 @@ const pageOf = (file: string) =>
     ? path.dirname(file)
     : file.replace(/\.(br|gz)$/, '');
 
-describe('an incremental build equals a full build', () => {
+/** Two builds of the demo store's pages per test: seconds each on a quiet machine, minutes on a busy one. */
+const TWO_BUILDS_MS = 300_000;
+
+describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS }, () => {
   let storefront: Storefront;
   let buildsDir: string;
   let live: SnapshotResult;
@@ -63,7 +66,7 @@ describe('an incremental build equals a full build', () => {
       log: () => {},
     });
     live = await storefront.rebuild(undefined, { full: true });
-  }, 600_000);
+  }, 1_200_000);
   afterAll(async () => storefront?.close());
 
   /**
@@ -247,49 +250,53 @@ async function titlePage(req: IncomingMessage, res: ServerResponse, _next?: unkn
 }
 
 describe('a build falls back to a full one', () => {
-  test('when the pages’ code is not the live build’s', async () => {
-    // Kept across the three storefronts (each removes its own folder when closed).
-    const buildsDir = path.join(await mkdtemp(path.join(tmpdir(), 'builds-fingerprint-')), 'builds');
-    const first = await startTestStorefront({
-      name: 'builds-fingerprint',
-      renderPage: titlePage,
-      renderPageVersion: 'one',
-      snapshotOnStart: true,
-      env: { BUILDS_DIR: buildsDir },
-    });
-    try {
-      const again = await first.storefront.rebuild();
-      expect(again.pages).toBeGreaterThan(0);
-      expect(again.reused).toBe(again.pages);
-    } finally {
-      await first.close();
-    }
-    const sameCode = await startTestStorefront({
-      name: 'builds-fingerprint',
-      renderPage: titlePage,
-      renderPageVersion: 'one',
-      snapshotOnStart: false,
-      env: { BUILDS_DIR: buildsDir },
-    });
-    try {
-      const kept = await sameCode.storefront.rebuild();
-      expect(kept.reused).toBe(kept.pages);
-    } finally {
-      await sameCode.close();
-    }
-    const newCode = await startTestStorefront({
-      name: 'builds-fingerprint',
-      renderPage: titlePage,
-      renderPageVersion: 'two',
-      snapshotOnStart: false,
-      env: { BUILDS_DIR: buildsDir },
-    });
-    try {
-      const rebuilt = await newCode.storefront.rebuild();
-      expect(rebuilt.pages).toBeGreaterThan(0);
-      expect(rebuilt.reused).toBe(0);
-    } finally {
-      await newCode.close();
-    }
-  }, 120_000);
+  test(
+    'when the pages’ code is not the live build’s',
+    async () => {
+      // Kept across the three storefronts (each removes its own folder when closed).
+      const buildsDir = path.join(await mkdtemp(path.join(tmpdir(), 'builds-fingerprint-')), 'builds');
+      const first = await startTestStorefront({
+        name: 'builds-fingerprint',
+        renderPage: titlePage,
+        renderPageVersion: 'one',
+        snapshotOnStart: true,
+        env: { BUILDS_DIR: buildsDir },
+      });
+      try {
+        const again = await first.storefront.rebuild();
+        expect(again.pages).toBeGreaterThan(0);
+        expect(again.reused).toBe(again.pages);
+      } finally {
+        await first.close();
+      }
+      const sameCode = await startTestStorefront({
+        name: 'builds-fingerprint',
+        renderPage: titlePage,
+        renderPageVersion: 'one',
+        snapshotOnStart: false,
+        env: { BUILDS_DIR: buildsDir },
+      });
+      try {
+        const kept = await sameCode.storefront.rebuild();
+        expect(kept.reused).toBe(kept.pages);
+      } finally {
+        await sameCode.close();
+      }
+      const newCode = await startTestStorefront({
+        name: 'builds-fingerprint',
+        renderPage: titlePage,
+        renderPageVersion: 'two',
+        snapshotOnStart: false,
+        env: { BUILDS_DIR: buildsDir },
+      });
+      try {
+        const rebuilt = await newCode.storefront.rebuild();
+        expect(rebuilt.pages).toBeGreaterThan(0);
+        expect(rebuilt.reused).toBe(0);
+      } finally {
+        await newCode.close();
+      }
+    },
+    TWO_BUILDS_MS,
+  );
 });
