@@ -103,10 +103,13 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
       const old = before.has(name) ? await readFile(path.join(buildsDir, live.id, name)).catch(() => null) : null;
       if (!old?.equals(await readFile(path.join(buildsDir, full.id, name)))) changed.add(pageOf(name));
     }
-    // Everything that changed was rendered.
-    expect([...changed].filter((page) => !rendered.has(page))).toEqual([]);
+    // What changed was rendered, and only that: the sitemap, which reads every product list (prices and stock
+    // included), may be rendered to the same bytes.
+    const sitemap = (page: string) => page.endsWith('sitemap.xml');
+    expect([...rendered].filter((page) => !sitemap(page)).sort()).toEqual(
+      [...changed].filter((page) => !sitemap(page)).sort(),
+    );
     live = full;
-    console.error('COUNTS', JSON.stringify({ rendered: [...rendered].sort(), changed: [...changed].sort() }));
     return { rendered: [...rendered].sort(), changed: [...changed].sort() };
   }
 
@@ -142,7 +145,7 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
         .execute(),
     );
     expect(rendered).toContain(`acme/product/${productId}`);
-    expect(rendered.length).toBeLessThan(live.pages / 2);
+    expect(rendered.length).toBe(9);
   });
 
   test("a variant's stock to 0", async () => {
