@@ -230,6 +230,7 @@ export function createFrontListener(options: FrontOptions) {
     if (answerKnownFile(req, res)) return;
     const isSnapshotRender = req.headers[PRERENDER_HEADER] === options.prerenderSecret;
     // The snapshot's own header never reaches Astro or the API: it is read above and dropped.
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the key is the constant header name
     delete req.headers[PRERENDER_HEADER];
     if (isSnapshotRender) markSnapshotRender(req);
 

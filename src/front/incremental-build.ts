@@ -22,7 +22,7 @@ export function liveBuildReuse(from: string, record: BuildRecord, answer: (key: 
     from,
     async unchanged(page) {
       const entry = record.pages[page];
-      if (!entry || entry.inputs === null) return null;
+      if (!entry?.inputs) return null;
       const reads = entry.reads.map((index) => record.keys[index]!);
       const now = new Map<string, string>();
       for (const key of reads) now.set(key, await hashNow(key));
