@@ -17,7 +17,7 @@ import { bareTarget, load, apiTargets, pacedTargets, type LoadFigures } from './
 import { BENCH, BENCH_CART_TOKEN_SECRET } from './bench/bench-env.ts';
 import { checkBudgets, type BenchResults } from './bench/budgets.ts';
 import { PACED_FRACTION_OF_PG_REFERENCE } from './bench/reference-budgets.ts';
-import { buildDemo, buildGenerated } from './bench/build-bench.ts';
+import { buildDemo, buildGenerated, incrementalBuild } from './bench/build-bench.ts';
 import { plainAstroBuild } from './bench/plain-astro-build.ts';
 import { measureJs } from './bench/js-weight.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
@@ -132,6 +132,8 @@ if (want('build')) {
     async () => {
       results.build = [await buildDemo(log)];
       const big = await buildGenerated(Number(values.products), log);
+      // One price change published on top of it: the incremental figure beside the full one (ADR 211).
+      big.incremental = await incrementalBuild(log);
       // The budget's reference, right after it on the same machine: Astro alone, as many pages.
       big.plainAstro = await plainAstroBuild(big.pages, log);
       results.build.push(big);

@@ -14,4 +14,5 @@ const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
 // Astro build saves 6–15 s per build on 2 cores (docs/performance.md).
 if (process.argv.includes('--force')) await runAstroBuild(distDir);
 else await ensureAstroBuild(distDir, (line) => console.log(line));
-await writeSnapshot(started);
+// Only the pages a change touches are rendered unless `-- --full` (docs/decisions/211-incremental-builds.md).
+await writeSnapshot(started, process.argv.includes('--full'));

@@ -2,7 +2,8 @@
  * `npm run rebuild`: asks the running `npm start` (PORT) for a build of every public store's pages
  * (`POST /api/admin/builds` with the build token), follows its progress and prints the outcome; exits 1
  * when the build failed. Open tabs pick the new build up on their next navigation. With no server
- * running it writes the snapshot itself (docs/decisions/202-publishing-builds.md).
+ * running it writes the snapshot itself (docs/decisions/202-publishing-builds.md). Only the pages a change
+ * touches are rendered; `-- --full` renders every page (docs/decisions/211-incremental-builds.md).
  */
 import path from 'node:path';
 import { progressSentence, serverEvents, type BuildProgressEvent } from '../src/lib/build-progress.ts';
@@ -15,16 +16,21 @@ const config = loadConfig();
 const api = `http://127.0.0.1:${config.PORT}/api/admin`;
 const token = await readRebuildToken(config.REBUILD_TOKEN, path.resolve(config.BUILDS_DIR));
 const authorization = `Bearer ${token}`;
+const full = process.argv.includes('--full');
 
 let started: Response | null;
 try {
-  started = await fetch(`${api}/builds`, { method: 'POST', headers: { authorization } });
+  started = await fetch(`${api}/builds`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ full }),
+  });
 } catch {
   started = null;
 }
 if (!started) {
   console.log(`No storefront answers on port ${config.PORT}: writing the snapshot here.`);
-  await writeSnapshot(performance.now());
+  await writeSnapshot(performance.now(), full);
   process.exit(0);
 }
 

@@ -8,14 +8,12 @@ declare namespace App {
     linkBase: string;
     /**
      * The custom store domain of this request, else null. Handed in by the Node front
-     * (src/front/front-server.ts), as are `prerender`, `buildId`, `api`, `siteUrl`, `publicEnv` and `storeOutcome`; under
+     * (src/front/front-server.ts), as are `prerender`, `api`, `siteUrl`, `publicEnv` and `storeOutcome`; under
      * `astro dev` nothing hands them in and the middleware fills the defaults.
      */
     customDomain: string | null;
     /** True for build-time snapshot renders: no cookies, no per-shopper data. */
     prerender: boolean;
-    /** The build this page belongs to (the live one, or the snapshot being written), read by the build poller. */
-    buildId?: string;
     /** The API a render calls: its base URL and the `fetch` that reaches it (in process under the Node front). */
     api: import('./lib/page-data/request-api.ts').RenderApi;
     /** The `PUBLIC_*` settings as the server runs now (rendered into pages, see lib/public-settings.ts). */

@@ -4,7 +4,7 @@ import type { BuildFigures } from './build-bench.ts';
 import type { PageJs } from './js-weight.ts';
 import type { LighthouseFigures } from './lighthouse-runs.ts';
 import type { PgReferenceFigures } from './pg-reference.ts';
-import { conditions, referenceBudgets } from './reference-budgets.ts';
+import { conditions, percent, referenceBudgets, thousands } from './reference-budgets.ts';
 
 /** Everything one `npm run bench` measured (sections not run are absent). */
 export type BenchResults = {
@@ -44,8 +44,8 @@ const KB = 1024;
 
 /** Our 10,000-product build's pages/s as a fraction of a plain Astro build of as many trivial pages (ADR 210). */
 export const BUILD_OF_PLAIN_ASTRO = 0.4;
-
-const thousands = (n: number) => n.toLocaleString('en-US');
+/** One price change published incrementally, as a fraction of the full build's wall clock in the same run (ADR 211). */
+export const INCREMENTAL_OF_FULL_BUILD = 0.1;
 
 /** The budgets of docs/decisions/060-benchmarks-and-budgets.md, checked against the sections that were measured. */
 export function checkBudgets(r: BenchResults): BudgetResult[] {
@@ -115,6 +115,15 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
       ratio >= BUILD_OF_PLAIN_ASTRO,
     );
     add(`build ${big.catalog} peak memory < 2 GiB`, `${big.peakMemoryMiB} MiB`, big.peakMemoryMiB < 2048);
+    const incremental = big.incremental;
+    const share = incremental ? incremental.wallSeconds / big.wallSeconds : Number.POSITIVE_INFINITY;
+    add(
+      `build ${big.catalog}: one price change live in ≤ ${percent(INCREMENTAL_OF_FULL_BUILD)} of the full build's time`,
+      incremental
+        ? `${percent(share)} (${incremental.wallSeconds} vs ${big.wallSeconds} s, ${thousands(incremental.pages - incremental.reused)} pages rendered, ${thousands(incremental.reused)} linked; ${conditions(r, 'build')})`
+        : 'no incremental build measured',
+      share <= INCREMENTAL_OF_FULL_BUILD,
+    );
   }
   // A filtered listing of the big catalog answers within the API's p99 (docs/decisions/192-listing-facets.md).
   const pages = r.search?.listings?.find((l) => l.engine === 'PostgreSQL')?.queries.filter((l) => !l.background);

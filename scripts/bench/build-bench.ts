@@ -23,6 +23,17 @@ export type BuildFigures = {
   importSeconds?: number;
   /** The reference measured right after it: Astro alone building as many trivial pages (the budget's ratio). */
   plainAstro?: PlainAstroFigures;
+  /** One product's price changed, then `npm run build` again: only the pages it touches are rendered (ADR 211). */
+  incremental?: IncrementalFigures;
+};
+
+export type IncrementalFigures = {
+  /** Wall clock of `npm run build` after the change, timed as the full build is (process start to live). */
+  wallSeconds: number;
+  cpuSeconds?: number;
+  pages: number;
+  /** Pages linked from the full build instead of rendered. */
+  reused: number;
 };
 
 /** Pages the snapshot wrote, from the build's own summary line ("Snapshot <id>: N pages in …"). */
@@ -58,6 +69,32 @@ async function timedBuild(
   };
   log(
     `  build ${catalog}: ${pages} pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s), peak ${figures.peakMemoryMiB} MiB`,
+  );
+  return figures;
+}
+
+/**
+ * After the full build of the generated catalog: one product's price changes (scripts/bench/change-one-price.ts)
+ * and `npm run build` publishes again, timed the same way. It reuses every page the change does not touch
+ * (docs/decisions/211-incremental-builds.md); the budget weighs it against the full build of the same run.
+ */
+export async function incrementalBuild(log: (line: string) => void): Promise<IncrementalFigures> {
+  const env = childEnv({ DATA_DIR: BENCH.bigDataDir, BUILDS_DIR: BENCH.bigBuildsDir });
+  const changed = await measureCommand(process.execPath, [path.resolve('scripts/bench/change-one-price.ts')], env);
+  if (changed.code !== 0) throw new Error(`The price change failed:\n${changed.output.slice(-3000)}`);
+  const run = await measureCommand('npm', ['run', 'build'], env);
+  if (run.code !== 0)
+    throw new Error(`The incremental npm run build exited with ${run.code}:\n${run.output.slice(-3000)}`);
+  const reused = /\((\d+) reused from the live build\)/.exec(run.output);
+  if (!reused) throw new Error(`Could not find the reused pages in the build output:\n${run.output.slice(-2000)}`);
+  const figures: IncrementalFigures = {
+    wallSeconds: round(run.wallSeconds, 2),
+    pages: pagesFrom(run.output),
+    reused: Number(reused[1]),
+    ...(run.cpuSeconds !== undefined ? { cpuSeconds: round(run.cpuSeconds, 1) } : {}),
+  };
+  log(
+    `  incremental build after one price change: ${figures.pages - figures.reused} pages rendered, ${figures.reused} linked, in ${figures.wallSeconds} s`,
   );
   return figures;
 }

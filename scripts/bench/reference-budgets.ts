@@ -15,8 +15,8 @@ export const STORE_FRONT_CPU_OF_BARE = 0.5;
 /** nginx's CPU per static request as a fraction of ours: the static budget on a loaded machine (ADR 215). */
 export const STATIC_CPU_OF_NGINX = 0.15;
 
-const thousands = (n: number) => n.toLocaleString('en-US');
-const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
+export const thousands = (n: number) => n.toLocaleString('en-US');
+export const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
 const micros = (f: LoadFigures) => `${f.cpuMicrosPerRequest ?? '?'} µs`;
 
 /** "machine, load": the conditions a section's figures were taken in, printed beside every ratio. */

@@ -83,6 +83,20 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
         b.peakMemoryMiB,
         b.astroBuilt ? 'ran' : 'up to date, skipped',
       ],
+      ...(b.incremental
+        ? [
+            [
+              `incremental after one price change (${b.incremental.pages - b.incremental.reused} rendered, ${b.incremental.reused} linked)`,
+              b.incremental.pages,
+              b.incremental.wallSeconds,
+              '',
+              `${Math.round((b.incremental.wallSeconds / b.wallSeconds) * 100)} % of the full build`,
+              b.incremental.cpuSeconds ?? '',
+              '',
+              'up to date, skipped',
+            ],
+          ]
+        : []),
       ...(b.plainAstro
         ? [
             [

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { StaticFolder } from './static-files.ts';
+import { buildOfEntry } from './build-record.ts';
 
 const CURRENT = 'current';
 /** Build ids are made by publishing (`newBuildId`): nothing else names a folder here. */
@@ -115,11 +116,15 @@ export class BuildPointer {
     this.show(id, version);
   }
 
-  /** Deletes every build folder but `keep` (and the live one): publishing chose which (ADR 208). */
+  /**
+   * Deletes every build folder but `keep` (and the live one), with its record: publishing chose which (ADR 208).
+   * A build reuses only the live build's files, which this never deletes (ADR 211).
+   */
   async prune(keep: ReadonlySet<string>): Promise<void> {
     const names = (await readdir(this.buildsDir)).filter((name) => name !== CURRENT && !name.startsWith('.'));
     for (const name of names) {
-      if (keep.has(name) || name === this.#id) continue;
+      const build = buildOfEntry(name);
+      if (keep.has(build) || build === this.#id) continue;
       this.#kept.delete(name);
       this.#shown.delete(name);
       await rm(path.join(this.buildsDir, name), { recursive: true, force: true });

@@ -7,6 +7,16 @@ import { COMPRESSIBLE } from './static-files.ts';
 /** Files larger than this are worth a `.br` and `.gz` copy. */
 const MIN_COMPRESS_BYTES = 512;
 
+/** Whether `CompressedWriter` writes `.br` and `.gz` copies beside a file of this name and size. */
+function isCompressed(file: string, bytes: number): boolean {
+  return COMPRESSIBLE.has(path.extname(file)) && bytes > MIN_COMPRESS_BYTES;
+}
+
+/** The files `CompressedWriter.write` makes of a file of this name and size. */
+export function writtenFiles(file: string, bytes: number): string[] {
+  return isCompressed(file, bytes) ? [file, `${file}.br`, `${file}.gz`] : [file];
+}
+
 /**
  * Writes files and, when worth it, their `.br` and `.gz` siblings for the front to send as they are
  * (brotli quality 11 for assets, lower for pages so large catalogs build fast). Compression and writing
@@ -46,13 +56,7 @@ export class CompressedWriter {
     // A copy of exactly these bytes, moved (not cloned) to the thread: a Buffer may view a larger pool.
     const data = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
     const id = this.#next++;
-    const job: WriteJob = {
-      id,
-      file,
-      data,
-      compress: COMPRESSIBLE.has(path.extname(file)) && data.length > MIN_COMPRESS_BYTES,
-      brotliQuality,
-    };
+    const job: WriteJob = { id, file, data, compress: isCompressed(file, data.length), brotliQuality };
     return new Promise<void>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#batch.push(job);

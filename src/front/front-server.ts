@@ -9,7 +9,7 @@ import type { BuildPointer } from './build-pointer.ts';
 import type { ApiMicrocache } from './api-microcache.ts';
 import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
-import { renderFor } from './rendering-request.ts';
+import { markSnapshotRender, renderFor } from './rendering-request.ts';
 import { cacheControlFor, sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
 import { serveMedia } from './media-answers.ts';
 import { parseMediaUrl } from '../server/media/media-folder.ts';
@@ -48,15 +48,21 @@ export type ApiFetch = (request: Request, bindings?: ApiBindings) => Response | 
 
 /** Header the snapshot build sends with the per-process secret; only the front reads it. */
 export const PRERENDER_HEADER = 'x-prerender';
-/** Header the snapshot build sends with the id of the build it writes; honoured only with the secret. */
-export const BUILD_ID_HEADER = 'x-build-id';
+/**
+ * The build a document was served from, as `Server-Timing: build;desc="<id>"`: the build poller reads it
+ * from the navigation entry. Pages carry no build id in their bytes, so an incremental build reuses them
+ * as they are (docs/decisions/211-incremental-builds.md).
+ */
+export function buildTimingHeader(id: string): Record<string, string> {
+  return { 'server-timing': `build;desc="${id}"` };
+}
 
 /**
  * What the front knows about a request and hands Astro as typed `locals` (src/env.d.ts): never
  * request headers, which a client could send itself.
  */
 export type FrontLocals = Pick<App.Locals, 'customDomain' | 'prerender'> &
-  Partial<Pick<App.Locals, 'buildId' | 'storeOutcome' | 'api' | 'siteUrl' | 'publicEnv'>>;
+  Partial<Pick<App.Locals, 'storeOutcome' | 'api' | 'siteUrl' | 'publicEnv'>>;
 
 export type FrontOptions = {
   apiFetch: ApiFetch;
@@ -134,7 +140,18 @@ const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
  */
 export function fileHeaders(documentHeaders: Record<string, string>) {
   const forDocument = { ...SECURITY_HEADERS, ...documentHeaders };
-  return (entry: Pick<StaticEntry, 'type'>) => (isDocumentType(entry.type) ? forDocument : SECURITY_HEADERS);
+  /** A build's documents also name the build (one object per build, as `sendEntry` keeps them). */
+  const forBuild = new Map<string, Record<string, string>>();
+  return (entry: Pick<StaticEntry, 'type'>, build?: string) => {
+    if (!isDocumentType(entry.type)) return SECURITY_HEADERS;
+    if (build === undefined) return forDocument;
+    let headers = forBuild.get(build);
+    if (!headers) {
+      if (forBuild.size >= 100) forBuild.clear();
+      forBuild.set(build, (headers = { ...forDocument, ...buildTimingHeader(build) }));
+    }
+    return headers;
+  };
 }
 
 /**
@@ -205,7 +222,7 @@ export function createFrontListener(options: FrontOptions) {
       entry = options.builds.current()?.known(url);
     }
     if (!entry) return false;
-    sendEntry(req, res, entry, url, headersOfFile(entry));
+    sendEntry(req, res, entry, url, headersOfFile(entry, asset ? undefined : (options.builds.currentId ?? undefined)));
     return true;
   };
 
@@ -214,10 +231,10 @@ export function createFrontListener(options: FrontOptions) {
     if (microcache?.serve(req, res)) return;
     if (answerKnownFile(req, res)) return;
     const isSnapshotRender = req.headers[PRERENDER_HEADER] === options.prerenderSecret;
-    const snapshotBuildId = isSnapshotRender ? req.headers[BUILD_ID_HEADER] : undefined;
-    // The snapshot's own headers never reach Astro or the API: they are read above and dropped.
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the keys are the two constant header names
-    for (const header of [PRERENDER_HEADER, BUILD_ID_HEADER]) delete req.headers[header];
+    // The snapshot's own header never reaches Astro or the API: it is read above and dropped.
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the key is the constant header name
+    delete req.headers[PRERENDER_HEADER];
+    if (isSnapshotRender) markSnapshotRender(req);
 
     const url = new URL(req.url ?? '/', 'http://front');
     const { pathname, searchParams } = url;
@@ -230,24 +247,24 @@ export function createFrontListener(options: FrontOptions) {
     for (const [name, value] of SECURITY_HEADER_LIST) res.setHeader(name, value);
     const isRead = (req.method === 'GET' || req.method === 'HEAD') && !isSnapshotRender;
     const build = options.builds.current();
-    // Pages learn which build they belong to, so the build poller knows when they are outdated.
-    const buildId = isSnapshotRender ? snapshotBuildId : options.builds.currentId;
-    const locals: FrontLocals = {
-      ...options.renderContext?.(),
-      customDomain: null,
-      prerender: isSnapshotRender,
-      ...(typeof buildId === 'string' && buildId ? { buildId } : {}),
-    };
+    const liveId = options.builds.currentId;
+    const locals: FrontLocals = { ...options.renderContext?.(), customDomain: null, prerender: isSnapshotRender };
     /** Astro's answers are documents (pages, redirects, sitemaps); Astro leaves them uncompressed. */
     const render = () => {
       for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) res.setHeader(name, value);
+      // An on-demand page belongs to the live build as much as a prerendered one: the poller compares it
+      // the same way. A snapshot render names none, so its bytes do not depend on the build's id.
+      if (liveId && !isSnapshotRender)
+        for (const [name, value] of Object.entries(buildTimingHeader(liveId))) res.setHeader(name, value);
       // The render's own API calls (in process) are made on behalf of this shopper.
       return compressHtmlAnswer(req, res, () =>
         renderFor(req, () => options.astroHandler(req, res, undefined, locals)),
       );
     };
-    const send = (entry: StaticEntry, path: string, headers?: Record<string, string>) =>
-      sendEntry(req, res, entry, path, headers ? { ...headersOfFile(entry), ...headers } : headersOfFile(entry));
+    const send = (entry: StaticEntry, path: string, buildId: string | null, headers?: Record<string, string>) => {
+      const own = headersOfFile(entry, buildId ?? undefined);
+      sendEntry(req, res, entry, path, headers ? { ...own, ...headers } : own);
+    };
     // A signed-in operator's preview of a ready build (docs/decisions/208-preview-and-live-build.md).
     const preview = isRead ? previewOf(req.headers.cookie) : null;
     let previewFolder: Promise<{ folder: StaticFolder; build: PreviewedBuild } | null> | undefined;
@@ -272,10 +289,14 @@ export function createFrontListener(options: FrontOptions) {
             req,
             res,
             entry,
-            { preview: preview!, build: previewing.build, headers: DOCUMENT_HEADERS },
+            {
+              preview: preview!,
+              build: previewing.build,
+              headers: { ...DOCUMENT_HEADERS, ...buildTimingHeader(preview!.build) },
+            },
             options.apiFetch,
           );
-        else send(entry, path, PREVIEW_HEADERS);
+        else send(entry, path, preview!.build, PREVIEW_HEADERS);
         return true;
       }
       // `{page}/_payload.json?{build id}`: a page of a build served before answers from its own build.
@@ -283,7 +304,7 @@ export function createFrontListener(options: FrontOptions) {
       const own = named.length === 1 ? await options.builds.servedFolder(named[0]!) : null;
       const folder = own ?? build;
       const page = folder ? await folder.lookup(path) : null;
-      if (page) send(page, path);
+      if (page) send(page, path, own ? named[0]! : liveId);
       return Boolean(page);
     };
 
@@ -309,7 +330,7 @@ export function createFrontListener(options: FrontOptions) {
         });
       }
       if (asset) {
-        send(asset, pathname);
+        send(asset, pathname, null);
         return;
       }
     }

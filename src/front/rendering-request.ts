@@ -19,3 +19,19 @@ export function renderingBindings(): ApiBindings {
   const incoming = rendering.getStore();
   return incoming ? { incoming } : {};
 }
+
+/** Requests the front recognised as snapshot renders (their secret header is gone by the time they render). */
+const snapshotRenders = new WeakSet<IncomingMessage>();
+
+/** Marks `req` as a snapshot render: its API reads are the page's inputs (docs/decisions/211-incremental-builds.md). */
+export function markSnapshotRender(req: IncomingMessage): void {
+  snapshotRenders.add(req);
+}
+
+/** The page path of the snapshot render whose API call these bindings carry; null for anything else. */
+export function snapshotRenderPath(bindings: ApiBindings | undefined): string | null {
+  const incoming = bindings && 'incoming' in bindings ? bindings.incoming : undefined;
+  return incoming && snapshotRenders.has(incoming as IncomingMessage)
+    ? ((incoming as IncomingMessage).url ?? null)
+    : null;
+}

@@ -1,4 +1,6 @@
 import type { ApiFetch } from './front-server.ts';
+import { answerHash, PageInputs } from './page-inputs.ts';
+import { snapshotRenderPath } from './rendering-request.ts';
 import { SHOPPER_HEADERS } from './shopper-headers.ts';
 
 /**
@@ -25,7 +27,54 @@ type Stored = {
   status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
+  /** `answerHash` of it: what the pages reading it record as their input (page-inputs.ts). */
+  hash: string;
 };
+
+/** Statuses whose answers have no body. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** A store-wide call answering one sub-resource of many products (`…/products/{id}/{sub}`) at once. */
+type PerProductBulk = {
+  sub: string;
+  path: string;
+  /** Each product's items in the bulk answer; throws on a shape it does not know. */
+  group: (body: { data: unknown[] }) => Map<string, unknown[]>;
+  /** Whether a product the bulk answer leaves out has none (rather than being unknown to it). */
+  everyId: boolean;
+};
+
+const BULK = {
+  // `…/product_variants?product_ids=…`: the variants one after the other, each naming its product.
+  variants: {
+    sub: 'product_variants',
+    path: 'product_variants',
+    everyId: true,
+    group: ({ data }) => {
+      const byProduct = new Map<string, unknown[]>();
+      for (const variant of data as { attributes: { product_id: string } }[]) {
+        const productId = variant.attributes.product_id;
+        const list = byProduct.get(productId);
+        if (list) list.push(variant);
+        else byProduct.set(productId, [variant]);
+      }
+      return byProduct;
+    },
+  },
+  // `…/product_collections?product_ids=…`: each product on sale with its collections (ADR 211).
+  collections: {
+    sub: 'collections',
+    path: 'product_collections',
+    everyId: false,
+    group: ({ data }) =>
+      new Map(
+        (data as { product_id: string; collections: unknown[] }[]).map((entry) => [
+          entry.product_id,
+          entry.collections,
+        ]),
+      ),
+  },
+} satisfies Record<string, PerProductBulk>;
 
 /** Answers derived from one list answer, by path: seeded only if the first agrees with the API. */
 type Seeds = [path: string, body: Uint8Array<ArrayBuffer>][];
@@ -41,15 +90,23 @@ const encodeJson = (value: unknown) => new TextEncoder().encode(JSON.stringify(v
  */
 export class SnapshotApiMemo {
   #entries: Map<string, Stored> | null = null;
+  #inputs = new PageInputs();
   /** Kinds of seeded answers (`/api/store_front/acme/products/{id}`) checked against a real answer: its headers. */
   #verified = new Map<string, [string, string][]>();
   #unseedable = new Set<string>();
 
-  /** Starts remembering (a new, empty memo). */
-  begin(): void {
+  /** Starts remembering (a new, empty memo); answers where each page's reads are recorded. */
+  begin(): PageInputs {
     this.#entries = new Map();
+    this.#inputs = new PageInputs();
     this.#verified.clear();
     this.#unseedable.clear();
+    return this.#inputs;
+  }
+
+  /** The hash of the answer kept for `key` (`/api/store_front/acme/products/3`), if one is kept. */
+  keptHash(key: string): string | undefined {
+    return this.#entries?.get(key)?.hash;
   }
 
   /** Forgets everything and stops remembering. */
@@ -64,17 +121,26 @@ export class SnapshotApiMemo {
       if (!entries || request.method !== 'GET' || SHOPPER_HEADERS.some((h) => request.headers.has(h)))
         return apiFetch(request, bindings);
       const url = new URL(request.url);
-      if (!CATALOG_READ.test(url.pathname)) return apiFetch(request, bindings);
       const key = url.pathname + url.search;
-      const hit = entries.get(key);
-      if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+      const inputs = this.#inputs;
+      // The page this read is made for, whose input it is (docs/decisions/211-incremental-builds.md).
+      const page = snapshotRenderPath(bindings) ?? inputs.currentPage();
+      const hit = CATALOG_READ.test(url.pathname) ? entries.get(key) : undefined;
+      if (hit) {
+        inputs.read(page, key, hit.hash, request.headers);
+        return new Response(hit.body, { status: hit.status, headers: hit.headers });
+      }
       const response = await apiFetch(request, bindings);
-      if (response.status !== 200) return response;
-      const stored: Stored = {
-        status: 200,
-        headers: [...response.headers],
-        body: new Uint8Array(await response.arrayBuffer()),
-      };
+      const body = NULL_BODY.has(response.status) ? null : new Uint8Array(await response.arrayBuffer());
+      const hash = answerHash(response.status, body ?? new Uint8Array());
+      inputs.read(page, key, hash, request.headers);
+      if (response.status !== 200 || !body || !CATALOG_READ.test(url.pathname))
+        return new Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+      const stored: Stored = { status: 200, headers: [...response.headers], body, hash };
       entries.set(key, stored);
       const list = LIST.exec(url.pathname);
       if (list)
@@ -86,8 +152,9 @@ export class SnapshotApiMemo {
   /**
    * A list page (500 products) holds each item exactly as `GET …/{kind}/{id}` answers it, so the
    * single answers are remembered from it: one query instead of one API call per page. A product
-   * page also reads `…/products/{id}/product_variants`: those come from one bulk call
-   * (`…/product_variants?product_ids=…`, docs/api.md) for the whole list page.
+   * page also reads `…/products/{id}/product_variants` and `…/products/{id}/collections`: those come
+   * from one bulk call each (`…/product_variants?product_ids=…`, `…/product_collections?product_ids=…`,
+   * docs/api.md) for the whole list page.
    */
   async #seedFromList(
     entries: Map<string, Stored>,
@@ -114,44 +181,44 @@ export class SnapshotApiMemo {
       like,
     );
     if (kind !== 'products') return;
-    const variantsKind = `${listPath}/{id}/product_variants`;
-    if (this.#unseedable.has(variantsKind) || ids.every((id) => entries.has(`${pathOf(id)}/product_variants`))) return;
-    const byProduct = await this.#variantsOf(listPath, ids, apiFetch, like);
-    if (!byProduct) {
-      this.#unseedable.add(variantsKind);
-      return;
-    }
-    const seeds: Seeds = ids.map((id) => [
-      `${pathOf(id)}/product_variants`,
-      encodeJson({ data: byProduct.get(id) ?? [] }),
-    ]);
-    await this.#seed(entries, variantsKind, seeds, apiFetch, like);
+    await this.#seedPerProduct(entries, listPath, ids, BULK.variants, apiFetch, like);
+    await this.#seedPerProduct(entries, listPath, ids, BULK.collections, apiFetch, like);
   }
 
-  /** The variants of a list page's products by product id, from one bulk call; null if the API has none. */
-  async #variantsOf(
+  /**
+   * Remembers `…/products/{id}/{sub}` of a list page's products from one bulk call of the store
+   * (docs/api.md); a kind whose bulk call fails is never seeded.
+   */
+  async #seedPerProduct(
+    entries: Map<string, Stored>,
     listPath: string,
     ids: string[],
+    bulk: PerProductBulk,
     apiFetch: ApiFetch,
     like: Request,
-  ): Promise<Map<string, unknown[]> | null> {
+  ): Promise<void> {
+    const pathOf = (id: string) => `${listPath}/${encodeURIComponent(id)}/${bulk.sub}`;
+    const kind = `${listPath}/{id}/${bulk.sub}`;
+    if (this.#unseedable.has(kind) || ids.every((id) => entries.has(pathOf(id)))) return;
     const storePath = listPath.slice(0, -'/products'.length);
-    const url = new URL(`${storePath}/product_variants?product_ids=${ids.map(encodeURIComponent).join(',')}`, like.url);
+    const url = new URL(`${storePath}/${bulk.path}?product_ids=${ids.map(encodeURIComponent).join(',')}`, like.url);
     const response = await apiFetch(new Request(url, { headers: like.headers }));
-    if (response.status !== 200) return null;
-    try {
-      const variants = ((await response.json()) as { data: { attributes: { product_id: string } }[] }).data;
-      const byProduct = new Map<string, unknown[]>();
-      for (const variant of variants) {
-        const productId = variant.attributes.product_id;
-        const list = byProduct.get(productId);
-        if (list) list.push(variant);
-        else byProduct.set(productId, [variant]);
+    let byProduct: Map<string, unknown[]> | null = null;
+    if (response.status === 200) {
+      try {
+        byProduct = bulk.group((await response.json()) as { data: unknown[] });
+      } catch {
+        byProduct = null;
       }
-      return byProduct;
-    } catch {
-      return null;
     }
+    if (!byProduct) {
+      this.#unseedable.add(kind);
+      return;
+    }
+    const seeds: Seeds = ids
+      .filter((id) => bulk.everyId || byProduct.has(id))
+      .map((id) => [pathOf(id), encodeJson({ data: byProduct.get(id) ?? [] })]);
+    await this.#seed(entries, kind, seeds, apiFetch, like);
   }
 
   /**
@@ -182,6 +249,7 @@ export class SnapshotApiMemo {
       );
     }
     const headers = this.#verified.get(kind)!;
-    for (const [path, body] of seeds) if (!entries.has(path)) entries.set(path, { status: 200, headers, body });
+    for (const [path, body] of seeds)
+      if (!entries.has(path)) entries.set(path, { status: 200, headers, body, hash: answerHash(200, body) });
   }
 }

@@ -1,11 +1,14 @@
-import { rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CompressedWriter } from './compression.ts';
+import { CompressedWriter, writtenFiles } from './compression.ts';
 import { derivativeUrlsIn } from '../lib/responsive-image.ts';
-import { BUILD_ID_HEADER, PRERENDER_HEADER } from './front-server.ts';
+import { PRERENDER_HEADER } from './front-server.ts';
 import { keepDerivative, linkClientAssets } from './build-folder.ts';
 import { writeManifest, type ManifestOptions } from './build-manifest.ts';
 import type { ImageDerivatives } from './image-derivatives.ts';
+import { newRecord, recordFile, type BuildRecord, type PageRecord } from './build-record.ts';
+import { inputsHash, PageInputs } from './page-inputs.ts';
 
 /** A page of the snapshot: its URL path and the data its `_payload.json` holds (null for none). */
 export type SnapshotPage = {
@@ -28,6 +31,20 @@ export type SnapshotOptions = {
    * client output and the image cache to link from, and what the manifest and `_headers` need.
    */
   site?: Omit<ManifestOptions, 'id'> & { clientDir: string; images: ImageDerivatives };
+  /** Where the pages' API reads are recorded (the memo's, src/front/snapshot-api-memo.ts); none seen without it. */
+  inputs?: PageInputs;
+  /** The build's record, filled here and written beside its folder (src/front/build-record.ts). */
+  record?: BuildRecord;
+  /** An incremental build: the live build's pages to link instead of rendering (src/front/incremental-build.ts). */
+  reuse?: PageReuse;
+};
+
+/** How an incremental build reuses the live build's unchanged pages (docs/decisions/211-incremental-builds.md). */
+export type PageReuse = {
+  /** The live build's folder. */
+  from: string;
+  /** The live build's record of `page` when its inputs are all unchanged, else null. */
+  unchanged(page: string): Promise<{ entry: PageRecord; reads: string[] } | null>;
 };
 
 export type SnapshotResult = {
@@ -36,11 +53,16 @@ export type SnapshotResult = {
   /** Image derivatives the pages offer, made (or found made) before the build went live. */
   images: number;
   skipped: string[];
+  /** Pages linked from the live build instead of rendered. */
+  reused: number;
   durationMs: number;
 };
 
 /** Files queued for the writer threads before renders wait (bounds memory on large catalogs). */
 const MAX_PENDING_WRITES = 256;
+
+/** The page files the build history counts (docs/decisions/208-preview-and-live-build.md): not the sitemap. */
+const COUNTED_PAGE_FILES = new Set(['index.html', 'index']);
 
 function pageFile(root: string, urlPath: string, name: string): string {
   const clean = urlPath.replace(/^\/+|\/+$/g, '');
@@ -53,7 +75,8 @@ function pageFile(root: string, urlPath: string, name: string): string {
  * `builds/latest.json` and `builds/meta/{id}.json` into a new folder beside the live build.
  * The caller switches to it; a failed render (5xx) fails the whole snapshot so a broken build never goes live.
  */
-export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
+export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotResult> {
+  const options = { ...given, inputs: given.inputs ?? new PageInputs(), record: given.record ?? newRecord('') };
   const started = Date.now();
   const { id } = options;
   const root = path.join(path.resolve(options.buildsDir), id);
@@ -62,6 +85,11 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   let done = 0;
   let next = 0;
   const derivatives = new Set<string>();
+  /** Pages rendered now: their files and content hash; their reads are in `options.inputs`. */
+  const rendered = new Map<string, { files: string[]; counted: boolean; content: string; images: string[] }>();
+  /** Pages linked from the live build, with its record of them. */
+  const reused = new Map<string, { entry: PageRecord; reads: string[] }>();
+  const folders = new Set<string>();
   const writer = new CompressedWriter();
   // Renders do not wait for their files: up to MAX_PENDING_WRITES queue on the writer threads.
   const pendingWrites = new Set<Promise<void>>();
@@ -86,7 +114,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
 
   async function renderOne(page: SnapshotPage): Promise<void> {
     const response = await fetch(new URL(page.path, options.baseUrl), {
-      headers: { [PRERENDER_HEADER]: options.prerenderSecret, [BUILD_ID_HEADER]: id, 'accept-encoding': 'identity' },
+      headers: { [PRERENDER_HEADER]: options.prerenderSecret, 'accept-encoding': 'identity' },
       redirect: 'manual',
     });
     const body = Buffer.from(await response.arrayBuffer());
@@ -97,12 +125,57 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
       return;
     }
     const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
-    await writeCompressed(pageFile(root, page.path, isHtml ? 'index.html' : 'index'), body);
+    const file = pageFile(root, page.path, isHtml ? 'index.html' : 'index');
+    const files = writtenFiles(file, body.length);
+    const content = createHash('sha256').update(body);
+    await writeCompressed(file, body);
+    const images = isHtml ? [...new Set(derivativeUrlsIn(body.toString()))] : [];
+    for (const url of images) derivatives.add(url);
     if (isHtml) {
-      for (const url of derivativeUrlsIn(body.toString())) derivatives.add(url);
-      const payload = await page.payload();
-      if (payload !== null) await writeCompressed(pageFile(root, page.path, '_payload.json'), JSON.stringify(payload));
+      const payload = await options.inputs.during(page.path, () => page.payload());
+      if (payload !== null) {
+        const json = Buffer.from(JSON.stringify(payload));
+        const payloadFile = pageFile(root, page.path, '_payload.json');
+        files.push(...writtenFiles(payloadFile, json.length));
+        content.update('\0_payload.json\0').update(json);
+        await writeCompressed(payloadFile, json);
+      }
     }
+    rendered.set(page.path, {
+      files: files.map((name) => path.relative(root, name)),
+      counted: COUNTED_PAGE_FILES.has(path.basename(file)),
+      content: content.digest('base64url'),
+      images,
+    });
+  }
+
+  /** Links an unchanged page's files from the live build; false when one is gone (then it is rendered). */
+  async function reuseOne(page: SnapshotPage): Promise<boolean> {
+    const kept = await options.reuse?.unchanged(page.path);
+    if (!kept) return false;
+    const linked: string[] = [];
+    try {
+      for (const name of kept.entry.files) {
+        const target = path.join(root, name);
+        const folder = path.dirname(target);
+        if (!folders.has(folder)) {
+          await mkdir(folder, { recursive: true });
+          folders.add(folder);
+        }
+        await link(path.join(options.reuse!.from, name), target);
+        linked.push(target);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // The live build lost a file (pruned after two switches meanwhile): render the page instead, into
+      // files of its own (writing through a link would change the other build's file too).
+      await Promise.all(linked.map((file) => rm(file, { force: true })));
+      return false;
+    }
+    reused.set(page.path, kept);
+    // Its images are the build's too: kept in the folder for static hosts like a rendered page's (ADR 212).
+    for (const url of kept.entry.images) derivatives.add(url);
+    return true;
   }
 
   // Set when a page failed: the other workers stop taking pages, so nothing writes into the build
@@ -111,7 +184,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
   async function worker(): Promise<void> {
     while (!stopped && next < total) {
       const page = options.pages[next++]!;
-      await renderOne(page);
+      if (!(await reuseOne(page))) await renderOne(page);
       done += 1;
       options.onProgress?.(done, total);
     }
@@ -123,6 +196,7 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
     await makeDerivatives(options.baseUrl, [...derivatives], options.site && { root, images: options.site.images });
+    await writeFile(recordFile(options.buildsDir, id), JSON.stringify(fillRecord(options, rendered, reused)));
     const timestamp = Date.now();
     await writeCompressed(path.join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
     await writeCompressed(
@@ -141,11 +215,51 @@ export async function writeSnapshot(options: SnapshotOptions): Promise<SnapshotR
     await Promise.allSettled(workers);
     await Promise.allSettled(pendingWrites);
     await rm(root, { recursive: true, force: true });
+    await rm(recordFile(options.buildsDir, id), { force: true });
     throw error;
   } finally {
     await writer.close();
   }
-  return { id, pages: done - skipped.length, images: derivatives.size, skipped, durationMs: Date.now() - started };
+  return {
+    id,
+    pages: done - skipped.length,
+    images: derivatives.size,
+    skipped,
+    reused: reused.size,
+    durationMs: Date.now() - started,
+  };
+}
+
+/** The build's record: each page's files, reads and content, rendered or reused (src/front/build-record.ts). */
+function fillRecord(
+  options: Required<Pick<SnapshotOptions, 'inputs' | 'record'>>,
+  rendered: ReadonlyMap<string, { files: string[]; counted: boolean; content: string; images: string[] }>,
+  reused: ReadonlyMap<string, { entry: PageRecord; reads: string[] }>,
+): BuildRecord {
+  const { record, inputs } = options;
+  const keyIndex = new Map<string, number>();
+  const indexOf = (key: string) => {
+    let index = keyIndex.get(key);
+    if (index === undefined) {
+      keyIndex.set(key, (index = record.keys.length));
+      record.keys.push(key);
+    }
+    return index;
+  };
+  for (const [page, { entry, reads }] of reused) record.pages[page] = { ...entry, reads: reads.map(indexOf) };
+  for (const [page, { files, counted, content, images }] of rendered) {
+    const reads = inputs.readsOf(page);
+    record.pages[page] = {
+      files,
+      reads: [...reads].map(indexOf),
+      // A page that read nothing the memo saw (an API elsewhere) can never be told unchanged.
+      inputs: reads.size > 0 ? inputsHash(reads, (key) => inputs.answer(key)) : null,
+      content: counted ? content : null,
+      images,
+    };
+  }
+  record.requestHeaders = inputs.requestHeaders ?? record.requestHeaders;
+  return record;
 }
 
 /**

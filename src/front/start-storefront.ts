@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -8,7 +9,13 @@ import { createApiRuntime } from '../server/runtime.ts';
 import { demoOwnerSignInLink } from '../server/console/demo-owner.ts';
 import { astroEntry, ensureAstroBuild } from './astro-build.ts';
 import { BuildPointer } from './build-pointer.ts';
-import { createFrontListener, documentHeaders, type AstroHandler, type FrontLocals } from './front-server.ts';
+import {
+  buildTimingHeader,
+  createFrontListener,
+  documentHeaders,
+  type AstroHandler,
+  type FrontLocals,
+} from './front-server.ts';
 import { snapshotPages } from './snapshot-pages.ts';
 import { writeSnapshot, type SnapshotResult } from './snapshot.ts';
 import { StaticFolder } from './static-files.ts';
@@ -20,12 +27,15 @@ import { openMediaStorage } from '../server/media/open-media.ts';
 import { ImageDerivatives } from './image-derivatives.ts';
 import { loadConfig, publicSiteUrl } from '../server/config.ts';
 import type { Publisher } from '../server/publishing/publishing.ts';
+import type { Database } from '../server/db/schema.ts';
 import { listenForLiveBuild, readLiveBuild } from '../server/publishing/live-build.ts';
 import { compareBuilds } from './build-changes.ts';
 import { openBuildBucket } from './build-bucket.ts';
 import { readManifest } from './build-manifest.ts';
 import { rm } from 'node:fs/promises';
 import { keptBuildIds } from '../server/publishing/publishing.ts';
+import { newRecord, readRecord, recordChanges, recordFile, renderFingerprint } from './build-record.ts';
+import { liveBuildReuse } from './incremental-build.ts';
 
 export type StorefrontOptions = {
   env?: NodeJS.ProcessEnv;
@@ -34,20 +44,29 @@ export type StorefrontOptions = {
   host: string;
   /** Write a snapshot of every public store's pages before `ready` resolves. */
   snapshotOnStart: boolean;
+  /** Render every page of that snapshot, reusing none of the live build's (`npm run rebuild -- --full`). */
+  fullSnapshot?: boolean;
   /** Called as snapshot pages are written. */
   onProgress?: (done: number, total: number) => void;
   log?: (line: string) => void;
   /** Renders pages instead of the Astro build in DIST_DIR (tests of the front and the API without a build). */
   astroHandler?: AstroHandler;
+  /**
+   * What identifies `astroHandler`'s code in build records (docs/decisions/211-incremental-builds.md); without it,
+   * every build with `astroHandler` renders every page.
+   */
+  astroHandlerVersion?: string;
 };
 
 export type Storefront = {
   url: string;
   server: Server;
-  /** Renders a new snapshot beside the live one and switches to it. */
-  rebuild(onProgress?: (done: number, total: number) => void): Promise<SnapshotResult>;
+  /** Renders a new snapshot beside the live one (only the pages a change touches, unless `full`) and switches to it. */
+  rebuild(onProgress?: (done: number, total: number) => void, options?: { full: boolean }): Promise<SnapshotResult>;
   /** A new sign-in link of the demo data's console owner; null when the database is not the demo data. */
   demoSignInLink(): Promise<string | null>;
+  /** The database the API runs on (tools, and tests that change the catalog under a build). */
+  db: Kysely<Database>;
   close(): Promise<void>;
 };
 
@@ -105,20 +124,47 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     return true;
   };
 
+  // The code and settings pages are rendered with: a build records it, and only a build of the same
+  // fingerprint lends its pages to the next (docs/decisions/211-incremental-builds.md).
+  const fingerprint = renderFingerprint(
+    options.astroHandler ? `stand-in:${options.astroHandlerVersion ?? ''}` : { distDir },
+    { siteUrl, publicEnv, api: config.API_INTERNAL_URL ?? null },
+  );
+  fingerprint.catch(() => undefined); // awaited by the first build
+  // A stand-in for the Astro build (tests) may show what no API answer says; only one naming its version
+  // promises its pages are a function of their answers, as the real pages are.
+  const pagesAreTheirInputs = !options.astroHandler || options.astroHandlerVersion !== undefined;
+
   // What publishing renders and switches (docs/decisions/202-publishing-builds.md): every public store's
-  // pages, through this process's own front, written beside the live build.
+  // pages, through this process's own front, written beside the live build; pages whose inputs did not
+  // change since the live build are linked from it (docs/decisions/211-incremental-builds.md).
   const publisher: Publisher = {
     token: rebuildToken,
-    async render(id, onProgress) {
-      memo.begin();
+    async render(id, onProgress, { full }) {
+      const inputs = memo.begin();
       try {
         // The catalog may have changed (that is why we rebuild): the snapshot and shoppers' calls see it now.
         microcache.clear();
         runtime.stores.clear();
         runtime.listings.clear();
-        if (!renderContext.api) throw new Error('The storefront is not listening yet');
-        const pages = await snapshotPages(renderContext.api, await listPublicStoreSlugs(runtime.db));
+        const api = renderContext.api;
+        if (!api) throw new Error('The storefront is not listening yet');
+        const pages = await snapshotPages(api, await listPublicStoreSlugs(runtime.db));
         const live = builds.currentId;
+        const record = newRecord(await fingerprint);
+        // The live build is never pruned while it is live or the one before it (ADR 208); a page whose
+        // files went meanwhile is rendered instead (snapshot.ts).
+        const liveRecord = live && (await builds.has(live)) ? await readRecord(buildsDir, live) : null;
+        const reuse =
+          !full && pagesAreTheirInputs && liveRecord?.fingerprint === record.fingerprint
+            ? liveBuildReuse(path.join(buildsDir, live!), liveRecord, async (key) => {
+                const known = inputs.answer(key) ?? memo.keptHash(key);
+                if (known !== undefined) return known;
+                const answer = await api.fetch(new URL(key, api.baseUrl), { headers: liveRecord.requestHeaders });
+                await answer.arrayBuffer();
+                return inputs.answer(key) ?? `unread:${answer.status}`;
+              })
+            : undefined;
         lastSnapshot = await writeSnapshot({
           id,
           baseUrl: url,
@@ -126,11 +172,16 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
           buildsDir,
           pages,
           onProgress,
+          inputs,
+          record,
+          ...(reuse ? { reuse } : {}),
           site: {
             clientDir: path.join(distDir, 'client'),
             images,
             documentHeaders: documentHeaders(publicEnv),
             previousRoot: live && path.join(buildsDir, live),
+            // A static host names the build in its pages' answers as the front does (ADR 211).
+            buildHeaders: (_url, type) => (type.startsWith('text/html') ? buildTimingHeader(id) : {}),
           },
         });
         if (bucket) {
@@ -138,10 +189,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
           // A build the bucket has not got whole never goes live: it fails here (ADR 212).
           await bucket.upload(root, (await readManifest(root))!).catch(async (error: unknown) => {
             await rm(root, { recursive: true, force: true });
+            await rm(recordFile(buildsDir, id), { force: true });
             throw error;
           });
         }
-        return { pages: lastSnapshot.pages, changes: await compareBuilds(buildsDir, live, id) };
+        const changes = liveRecord ? recordChanges(liveRecord, record) : await compareBuilds(buildsDir, live, id);
+        return { pages: lastSnapshot.pages, changes };
       } finally {
         memo.end();
       }
@@ -195,14 +248,25 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   }
 
   /** A build of this process's own (start-up, `npm run rebuild` without a server), recorded as the command line's. */
-  async function rebuild(onProgress?: (done: number, total: number) => void): Promise<SnapshotResult> {
+  async function rebuild(
+    onProgress?: (done: number, total: number) => void,
+    rebuildOptions: { full: boolean } = { full: false },
+  ): Promise<SnapshotResult> {
     const build = await publishing.publish(
       { requestedBy: 'cli', storeId: null },
       onProgress && ((progress) => onProgress(progress.done, progress.total)),
+      rebuildOptions,
     );
     return lastSnapshot?.id === build.id
       ? lastSnapshot
-      : { id: build.id, pages: build.pages ?? 0, images: 0, skipped: [], durationMs: build.duration_ms ?? 0 };
+      : {
+          id: build.id,
+          pages: build.pages ?? 0,
+          images: 0,
+          skipped: [],
+          reused: 0,
+          durationMs: build.duration_ms ?? 0,
+        };
   }
 
   const listener = createFrontListener({
@@ -255,8 +319,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   handler = options.astroHandler ?? (await importAstroEntry(astroEntry(distDir))).handler;
 
   if (options.snapshotOnStart) {
-    const result = await rebuild(options.onProgress);
-    log(`Snapshot ${result.id}: ${result.pages} pages, ${result.images} image derivatives in ${result.durationMs} ms`);
+    const result = await rebuild(options.onProgress, { full: options.fullSnapshot ?? false });
+    log(
+      `Snapshot ${result.id}: ${result.pages} pages (${result.reused} reused from the live build), ${result.images} image derivatives in ${result.durationMs} ms`,
+    );
   }
 
   return {
@@ -264,6 +330,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     server,
     rebuild,
     demoSignInLink: () => demoOwnerSignInLink(runtime.db, siteUrl, new Date()),
+    db: runtime.db,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

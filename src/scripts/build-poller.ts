@@ -44,9 +44,16 @@ export function nextPollerState(state: PollerState, latest: LatestBuild | null):
   return { pageBuildId: state.pageBuildId, changed: latest.id !== state.pageBuildId };
 }
 
-/** The build the page belongs to (the layout's `<meta name="build-id">`, set by the Node front), if any. */
-export function readPageBuildId(doc: Document = document): string | null {
-  return doc.querySelector('meta[name="build-id"]')?.getAttribute('content') || null;
+/**
+ * The build the page was served from: the front's `Server-Timing: build;desc="<id>"`, which the page's
+ * bytes do not carry (docs/decisions/211-incremental-builds.md). Null when not told (no build, or a
+ * browser that hides Server-Timing outside secure contexts): the first poll's answer is taken then.
+ */
+export function readPageBuildId(
+  entries: readonly PerformanceEntry[] = performance.getEntriesByType('navigation'),
+): string | null {
+  const timings = (entries[0] as PerformanceNavigationTiming | undefined)?.serverTiming;
+  return timings?.find((timing) => timing.name === 'build')?.description || null;
 }
 
 async function fetchLatest(): Promise<LatestBuild | null> {

@@ -29,7 +29,7 @@ import { ListingIndexes } from './listings/listing-index.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { TestProcessor } from './payments/test-processor.ts';
-import { productRoutes, productVariantRoutes } from './products/routes.ts';
+import { productCollectionRoutes, productRoutes, productVariantRoutes } from './products/routes.ts';
 import { storeRoutes } from './stores/routes.ts';
 import { testProcessorRoutes } from './test-processor/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
@@ -148,12 +148,14 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.get('/store_front/:slug/search', catalogCache);
   app.get('/store_front/:slug/products/*', catalogCache);
   app.get('/store_front/:slug/product_variants', catalogCache);
+  app.get('/store_front/:slug/product_collections', catalogCache);
   app.get('/store_front/:slug/bundles', catalogCache);
   app.get('/store_front/:slug/bundles/*', catalogCache);
 
   app.route('/store_front', storeRoutes(deps));
   app.route('/store_front/:slug/products', productRoutes(deps));
   app.route('/store_front/:slug/product_variants', productVariantRoutes(deps));
+  app.route('/store_front/:slug/product_collections', productCollectionRoutes(deps));
   app.route('/store_front/:slug/bundles', bundleRoutes(deps));
   app.route('/store_front/:slug/listings', listingRoutes(deps));
   app.route('/store_front/:slug/collections', collectionRoutes(deps));

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { manifestObjects, sha256Of, type BuildManifest } from '../../src/front/build-manifest.ts';
-import type { FrontLocals } from '../../src/front/front-server.ts';
 import { startFakeS3, type FakeS3 } from './support/fake-s3.ts';
 import { startTestStorefront, type TestStorefront } from './support/test-storefront.ts';
 
@@ -19,16 +18,11 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 /** How soon the other instance must serve a switch. */
 const WITHIN_MS = 1000;
 
-/** A page that says which build it belongs to, as the layout's `<meta name="build-id">` does. */
-async function renderPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  _next?: unknown,
-  locals?: FrontLocals,
-): Promise<void> {
+/** A page; the front names its build in the answer's `Server-Timing` (docs/decisions/211-incremental-builds.md). */
+async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = new URL(req.url ?? '/', 'http://front').pathname;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><title>${pathname}</title><meta name="build-id" content="${locals?.buildId ?? ''}">`);
+  res.end(`<!doctype html><title>${pathname}</title>`);
 }
 
 describe.runIf(process.env.DATABASE_URL)('two storefront instances with their own BUILDS_DIR and one bucket', () => {
@@ -79,8 +73,8 @@ describe.runIf(process.env.DATABASE_URL)('two storefront instances with their ow
 
   /** A shopper's view on an instance: the page's build, and whether its payload is that build's. */
   async function shopperView(instance: TestStorefront): Promise<{ build: string; payloadOfSameBuild: boolean }> {
-    const html = await (await fetch(`${instance.storefront.url}/acme/shop`)).text();
-    const build = /name="build-id" content="([^"]+)"/.exec(html)![1]!;
+    const page = await fetch(`${instance.storefront.url}/acme/shop`);
+    const build = /^build;desc="([^"]+)"$/.exec(page.headers.get('server-timing') ?? '')![1]!;
     const payload = await fetch(`${instance.storefront.url}/acme/shop/_payload.json?${build}`);
     return { build, payloadOfSameBuild: payload.headers.get('etag') === (await payloadEtag(instance, build)) };
   }

@@ -7,7 +7,6 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FrontLocals } from '../../src/front/front-server.ts';
 import { startTestStorefront, type TestStorefront } from './support/test-storefront.ts';
 
 const TOKEN = 'build-token-of-the-instance-tests-0123456789';
@@ -15,16 +14,11 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 /** How soon the other instance must serve a switch. */
 const WITHIN_MS = 1000;
 
-/** A page that says which build it belongs to, as the layout's `<meta name="build-id">` does. */
-async function renderPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  _next?: unknown,
-  locals?: FrontLocals,
-): Promise<void> {
+/** A page; the front names the build it serves it from in Server-Timing (docs/decisions/211-incremental-builds.md). */
+async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = new URL(req.url ?? '/', 'http://front').pathname;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><title>${pathname}</title><meta name="build-id" content="${locals?.buildId ?? ''}">`);
+  res.end(`<!doctype html><title>${pathname}</title>`);
 }
 
 describe.runIf(process.env.DATABASE_URL)('two storefront instances on one PostgreSQL', () => {
@@ -56,8 +50,8 @@ describe.runIf(process.env.DATABASE_URL)('two storefront instances on one Postgr
 
   /** A shopper's view on an instance: the page's build, and whether its payload is that build's. */
   async function shopperView(instance: TestStorefront): Promise<{ build: string; payloadOfSameBuild: boolean }> {
-    const html = await (await fetch(`${instance.storefront.url}/acme/shop`)).text();
-    const build = /name="build-id" content="([^"]+)"/.exec(html)![1]!;
+    const page = await fetch(`${instance.storefront.url}/acme/shop`);
+    const build = /^build;desc="([^"]+)"$/.exec(page.headers.get('server-timing') ?? '')![1]!;
     const payload = await fetch(`${instance.storefront.url}/acme/shop/_payload.json?${build}`);
     return { build, payloadOfSameBuild: payload.headers.get('etag') === (await payloadEtag(build)) };
   }

@@ -305,6 +305,18 @@ describe('preview, go live and rollback', () => {
   const record = async (id: string) => (await api.call('GET', `/admin/builds/${id}`, { headers: bearer })).body.data;
   const liveRow = () => api.db.selectFrom('live_build').selectAll().executeTakeFirstOrThrow();
 
+  test('a build renders only what changed unless asked for a full one; full must be a boolean', async () => {
+    const incremental = (await startWithToken()).body.data.id as string;
+    await settled(incremental);
+    const full = await api.call('POST', '/admin/builds', { headers: bearer, body: { full: true } });
+    expect(full.status).toBe(202);
+    await settled(full.body.data.id as string);
+    expect(publisher.fullRenders.slice(-2)).toEqual([false, true]);
+    const wrong = await api.call('POST', '/admin/builds', { headers: bearer, body: { full: 'yes' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ full: ['full must be true or false.'] });
+  });
+
   test('a build asked with go_live false renders to ready with what it changes, and the live build stays', async () => {
     const live = (await startWithToken()).body.data.id as string;
     await settled(live);

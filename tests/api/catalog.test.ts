@@ -94,6 +94,26 @@ describe('products', () => {
   });
 });
 
+describe('collections of many products (extension)', () => {
+  test('one call answers each product on sale with its collections exactly as its own collections call does', async () => {
+    const ids = [
+      await productId(api.db, 'wool-beanie'),
+      await productId(api.db, 'classic-tee'),
+      await productId(api.db, 'canvas-sneaker'),
+    ];
+    const singles = await Promise.all(ids.map((id) => api.call('GET', `/store_front/acme/products/${id}/collections`)));
+    const bulk = await api.call('GET', `/store_front/acme/product_collections?product_ids=${ids.join(',')},999999`);
+    expect(bulk.status).toBe(200);
+    const byId = new Map(ids.map((id, i) => [id, singles[i]!]));
+    const sorted = [...ids].sort((a, b) => Number(a) - Number(b));
+    expect(bulk.body.data.map((entry: any) => entry.product_id)).toEqual(sorted);
+    expect(bulk.body.data.some((entry: any) => entry.collections.length > 0)).toBe(true);
+    // Byte for byte: what a snapshot cuts out of the bulk answer is what the single call answers.
+    for (const entry of bulk.body.data)
+      expect(JSON.stringify({ data: entry.collections })).toBe(byId.get(entry.product_id)!.text);
+  });
+});
+
 describe('variants of many products (extension)', () => {
   const VIP_UUID = '8f14e45f-ea1c-4b4e-9d6a-000000000001';
 

@@ -9,8 +9,14 @@ import { DESKTOP, PHONE } from './fixtures/viewports.ts';
 
 const OWNER = 'owner@acme.example';
 
-/** The build the page came from (the layout's `<meta name="build-id">`). */
-const buildOf = (page: Page) => page.locator('meta[name="build-id"]').getAttribute('content');
+/** The build the page came from: its answer's `Server-Timing: build;desc="<id>"`, as the build poller reads it. */
+const buildOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.serverTiming.find(
+        (timing) => timing.name === 'build',
+      )?.description ?? null,
+  );
 
 test('an editor builds a preview, opens it, makes it live and rolls back; the shopper’s page follows the live build', async ({
   browser,

@@ -10,13 +10,8 @@ import { DESKTOP, PHONE } from './fixtures/viewports.ts';
 
 const OWNER = 'owner@acme.example';
 
-/**
- * The build the page came from: the layout's `<meta name="build-id">`, or, where pages no longer carry it,
- * the document's `Server-Timing: build;desc="<id>"`.
- */
+/** The build the page came from: the document's `Server-Timing: build;desc="<id>"` (docs/decisions/211-incremental-builds.md). */
 async function buildOf(page: Page): Promise<string | null> {
-  const meta = page.locator('meta[name="build-id"]');
-  if ((await meta.count()) > 0) return meta.getAttribute('content');
   return page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     return navigation?.serverTiming.find((entry) => entry.name === 'build')?.description ?? null;

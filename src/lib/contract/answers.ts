@@ -183,6 +183,12 @@ export const collection = resource(
 ).meta({ id: 'Collection' });
 export type Collection = z.infer<typeof collection>;
 
+/** One product's collections in the bulk call (`…/product_collections?product_ids=…`, extension). */
+export const productCollections = z
+  .strictObject({ product_id: z.string(), collections: z.array(collection) })
+  .meta({ id: 'ProductCollections' });
+export type ProductCollections = z.infer<typeof productCollections>;
+
 export const bundleItem = resource(
   'bundle_item',
   z.strictObject({

@@ -907,9 +907,15 @@ export const domainTokenPayload = z
 
 // ---------------------------------------------------------------- publishing (docs/decisions/208-preview-and-live-build.md)
 
-/** A build's start: `go_live` false renders it to `ready` only (a preview); the body may be empty (go live). */
+/**
+ * A build's start: `go_live` false renders it to `ready` only (a preview); `full` renders every page instead of
+ * only those a change touches (docs/decisions/211-incremental-builds.md). The body may be empty (go live, incremental).
+ */
 export const startBuildPayload = z
-  .object({ go_live: z.boolean({ error: 'go_live must be true or false.' }).default(true) })
+  .object({
+    go_live: z.boolean({ error: 'go_live must be true or false.' }).default(true),
+    full: z.boolean({ error: 'full must be true or false.' }).default(false),
+  })
   .meta({ id: 'StartBuildPayload' });
 
 const QUIET_MESSAGE = 'The quiet period must be a whole number of seconds from 5 to 3600.';

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ListingFilters } from './listing-filters.ts';
-import type { BundleItemRow, ImageRow, VariantRow } from './reshape.ts';
+import type { BundleItemRow, CollectionRow, ImageRow, VariantRow } from './reshape.ts';
 
 type Db = Kysely<Database>;
 
@@ -264,6 +264,43 @@ export async function findCollection(db: Db, storeId: number, handle: string) {
 }
 
 /** The collections a product is in, in the store's order (a product page's breadcrumb and related items). */
+/**
+ * The collections of many of a store's products on sale, by product id, each list as `collectionsOfProduct`
+ * gives it; ids that are not such products are left out.
+ */
+export async function collectionsOfStoreProducts(
+  db: Db,
+  storeId: number,
+  productIds: readonly number[],
+): Promise<Map<number, CollectionRow[]>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products as p')
+    .leftJoin('collection_items as ci', 'ci.product_id', 'p.id')
+    .leftJoin('collections', 'collections.id', 'ci.collection_id')
+    .select([
+      'p.id as product_id',
+      'collections.id',
+      'collections.handle',
+      'collections.title',
+      'collections.description',
+    ])
+    .where('p.store_id', '=', storeId)
+    .where('p.archived_at', 'is', null)
+    .where('p.id', 'in', [...new Set(productIds)])
+    .orderBy('p.id')
+    .orderBy('collections.position')
+    .orderBy('collections.id')
+    .execute();
+  const byProduct = new Map<number, CollectionRow[]>();
+  for (const { product_id: productId, id, handle, title, description } of rows) {
+    let list = byProduct.get(productId);
+    if (!list) byProduct.set(productId, (list = []));
+    if (id !== null && handle !== null && title !== null) list.push({ id, handle, title, description });
+  }
+  return byProduct;
+}
+
 export async function collectionsOfProduct(db: Db, productId: number) {
   return db
     .selectFrom('collections')

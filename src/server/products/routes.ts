@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import type { Collection, Many, One, Product, ProductVariant } from '../../lib/contract/answers.ts';
+import type { Collection, Many, One, Product, ProductCollections, ProductVariant } from '../../lib/contract/answers.ts';
 import { productIdsQuery } from '../../lib/contract/payloads.ts';
 import { listQuerySchema } from '../catalog/list-query.ts';
 import {
   collectionsOfProduct,
+  collectionsOfStoreProducts,
   findProduct,
   imagesByProduct,
   listProducts,
@@ -70,6 +71,29 @@ export function productVariantRoutes({ db }: AppDeps) {
     const { product_ids: ids } = readQuery(c, productIdsQuery);
     const variants = await variantsOfStoreProducts(db, c.var.store.id, ids);
     const body: Many<ProductVariant> = { data: ids.flatMap((id) => variants.get(id) ?? []).map(reshapeVariant) };
+    return c.json(body);
+  });
+
+  return app;
+}
+
+/**
+ * `…/product_collections?product_ids=1,2,3` (extension): each of those products on sale, in id order, with
+ * its collections exactly as `…/products/{id}/collections` lists them. A build reads a list page's
+ * collections with one query instead of one call per product (docs/decisions/211-incremental-builds.md).
+ */
+export function productCollectionRoutes({ db }: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const { product_ids: ids } = readQuery(c, productIdsQuery);
+    const collections = await collectionsOfStoreProducts(db, c.var.store.id, ids);
+    const body: Many<ProductCollections> = {
+      data: [...collections].map(([id, rows]) => ({
+        product_id: String(id),
+        collections: rows.map(reshapeCollection),
+      })),
+    };
     return c.json(body);
   });
 

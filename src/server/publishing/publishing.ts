@@ -16,10 +16,14 @@ import { LIVE_BUILD_CHANNEL } from './live-build.ts';
 export type Publisher = {
   /** The bearer token of `POST /api/admin/builds`: REBUILD_TOKEN, or the one kept in the builds folder. */
   token: string;
-  /** Renders build `id` beside the live one; rejects when a page fails to render. */
+  /**
+   * Renders build `id` beside the live one, re-rendering only the pages a change touches unless `full`
+   * (docs/decisions/211-incremental-builds.md); rejects when a page fails to render.
+   */
   render(
     id: string,
     onProgress: (done: number, total: number) => void,
+    options: { full: boolean },
   ): Promise<{ pages: number; changes: BuildChanges }>;
   /** Whether build `id` is complete on disk (it can go live). */
   has(id: string): Promise<boolean>;
@@ -143,7 +147,7 @@ export class Publishing {
   async start(
     request: BuildRequest,
     alsoRecord?: (trx: Transaction<Database>, id: string) => Promise<void>,
-    options: { goLive: boolean } = { goLive: true },
+    options: { goLive: boolean; full?: boolean } = { goLive: true },
   ): Promise<{ started: true; id: string } | { started: false; running: string }> {
     const { db, clock } = this.#parts;
     await this.#failStaleBuilds();
@@ -168,7 +172,7 @@ export class Publishing {
         return Boolean(row);
       });
       if (inserted) {
-        this.#run(id, now.getTime(), options.goLive);
+        this.#run(id, now.getTime(), options.goLive, options.full ?? false);
         return { started: true, id };
       }
       const running = await db.selectFrom('builds').select('id').where('status', '=', 'building').executeTakeFirst();
@@ -207,8 +211,9 @@ export class Publishing {
   async publish(
     request: BuildRequest,
     onProgress?: (progress: BuildProgress) => void,
+    options: { full: boolean } = { full: false },
   ): Promise<BuildRow & { status: 'live' }> {
-    const start = await this.start(request);
+    const start = await this.start(request, undefined, { goLive: true, full: options.full });
     if (!start.started) throw new Error(`Build ${start.running} is already running`);
     const stop = onProgress
       ? this.subscribe(start.id, (event) => event.kind === 'progress' && onProgress(event.progress))
@@ -252,7 +257,7 @@ export class Publishing {
     };
   }
 
-  #run(id: string, startedAt: number, goLive: boolean): void {
+  #run(id: string, startedAt: number, goLive: boolean, full: boolean): void {
     const { db, clock, logger, publisher } = this.#parts;
     const listeners = new Set<(event: BuildEvent) => void>();
     const tell = (event: BuildEvent) => {
@@ -301,7 +306,7 @@ export class Publishing {
     run.finished = (async () => {
       let rendered: Awaited<ReturnType<Publisher['render']>>;
       try {
-        rendered = await publisher.render(id, onProgress);
+        rendered = await publisher.render(id, onProgress, { full });
       } catch (error) {
         logger.error({ err: error, build: id }, 'build failed');
         return finish({ status: 'failed', pages: null, error: failureMessage(error) });

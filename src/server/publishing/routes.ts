@@ -92,8 +92,8 @@ export function publishingRoutes(deps: AppDeps) {
     request: BuildRequest,
     audit?: Parameters<Publishing['start']>[1],
   ): Promise<Response> {
-    const { go_live: goLive } = await readJson(c, startBuildPayload, { emptyAs: {} });
-    const outcome = await publishingOf().start(request, audit, { goLive });
+    const { go_live: goLive, full } = await readJson(c, startBuildPayload, { emptyAs: {} });
+    const outcome = await publishingOf().start(request, audit, { goLive, full });
     if (!outcome.started)
       throw new HttpError(409, {
         message: PUBLISHING_MESSAGES.running,

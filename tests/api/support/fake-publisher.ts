@@ -27,10 +27,15 @@ export class FakePublisher implements Publisher {
     };
   }
 
+  /** Whether each render was asked to render every page, in order. */
+  readonly fullRenders: boolean[] = [];
+
   async render(
     id: string,
     onProgress: (done: number, total: number) => void,
+    options: { full: boolean },
   ): Promise<{ pages: number; changes: BuildChanges }> {
+    this.fullRenders.push(options.full);
     await this.#held;
     const failure = this.failNext;
     this.failNext = null;

@@ -31,6 +31,8 @@ export async function startTestStorefront(options: {
   /** Names its folder and database. */
   name: string;
   renderPage: AstroHandler;
+  /** What identifies `renderPage`'s code in build records: another one means a full build. */
+  renderPageVersion?: string;
   snapshotOnStart: boolean;
   env?: Record<string, string>;
   /** Another instance on the same database and BUILDS_DIR (as `npm start` scaled out); it owns both. */
@@ -43,6 +45,7 @@ export async function startTestStorefront(options: {
       host: '127.0.0.1',
       snapshotOnStart: options.snapshotOnStart,
       astroHandler: options.renderPage,
+      ...(options.renderPageVersion ? { astroHandlerVersion: options.renderPageVersion } : {}),
       log: () => {},
     });
   if (options.beside) {

@@ -3,13 +3,24 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { LIVE_BUILD_EVENT } from '../../../src/lib/catalog/live-payload.ts';
 import { installBuildPoller } from '../../../src/scripts/build-poller.ts';
 
+/** The navigation entry of a page the front served from build `id` (its `Server-Timing: build;desc=…`). */
+const servedFrom = (id: string) =>
+  [
+    {
+      serverTiming: [
+        { name: 'total', description: '' },
+        { name: 'build', description: id },
+      ],
+    },
+  ] as unknown as PerformanceEntry[];
+
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.head.replaceChildren();
+  vi.restoreAllMocks();
 });
 
 test('each publish is announced once to the islands when the tab is viewed again', async () => {
-  document.head.innerHTML = '<meta name="build-id" content="b1">';
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue(servedFrom('b1'));
   let live = 'b1';
   vi.stubGlobal(
     'fetch',

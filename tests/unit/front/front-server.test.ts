@@ -67,7 +67,8 @@ beforeAll(async () => {
           astro: req.url,
           prerender: locals?.prerender,
           domain: locals?.customDomain,
-          build: locals?.buildId ?? null,
+          // The build the front says the answer came from (its Server-Timing), as the build poller reads it.
+          build: /^build;desc="([^"]*)"$/.exec(String(res.getHeader('server-timing') ?? ''))?.[1] ?? null,
           store: locals?.storeOutcome?.kind === 'store' ? locals.storeOutcome.store.slug : null,
         }),
       );
@@ -130,6 +131,12 @@ describe('the front listener', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
+  test('a snapshot page names its build in Server-Timing, answered anew or from what the front knows', async () => {
+    for (let i = 0; i < 2; i++) expect((await get('/acme/shop')).headers['server-timing']).toBe('build;desc="b1"');
+    expect((await get('/acme/shop/_payload.json?b1')).headers['server-timing']).toBeUndefined();
+    expect((await get('/_astro/app.abc123.js')).headers['server-timing']).toBeUndefined();
+  });
+
   test('documents carry the content security policy; scripts only the headers that apply to them', async () => {
     const page = await get('/acme/shop');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
@@ -175,18 +182,18 @@ describe('the front listener', () => {
     expect(forged.body).toEqual({ astro: '/acme/cart', prerender: false, domain: null, build: 'b1', store: null });
   });
 
-  test('the build secret marks a snapshot render and bypasses the static build', async () => {
-    expect((await get('/acme/shop', { 'x-prerender': 'front-secret', 'x-build-id': 'b2' })).body).toEqual({
+  test('the build secret marks a snapshot render, which bypasses the static build and names no build', async () => {
+    expect((await get('/acme/shop', { 'x-prerender': 'front-secret' })).body).toEqual({
       astro: '/acme/shop',
       prerender: true,
       domain: null,
-      build: 'b2',
+      build: null,
       store: null,
     });
   });
 
-  test('on-demand renders are told the live build id, whatever the request claims', async () => {
-    expect((await get('/acme/cart', { 'x-build-id': 'forged' })).body).toMatchObject({ build: 'b1' });
+  test('on-demand renders name the live build, whatever the request claims', async () => {
+    expect((await get('/acme/cart', { 'server-timing': 'build;desc="forged"' })).body).toMatchObject({ build: 'b1' });
   });
 
   test('a custom domain renders the store route without prefix links', async () => {

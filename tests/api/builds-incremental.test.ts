@@ -1,0 +1,305 @@
+/**
+ * Incremental builds (docs/decisions/211-incremental-builds.md), on the real Astro pages of the demo
+ * store: after each kind of catalog change, a build that re-renders only the pages whose API answers
+ * changed is, file for file, the full build's (the build-id files aside), and every page it did not
+ * render is a hard link of the live build's files.
+ */
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { astroBuildIsStale } from '../../src/front/astro-build.ts';
+import type { FrontLocals } from '../../src/front/front-server.ts';
+import { startStorefront, type Storefront } from '../../src/front/start-storefront.ts';
+import type { SnapshotResult } from '../../src/front/snapshot.ts';
+import { startTestStorefront } from './support/test-storefront.ts';
+
+/** Whether a file is one every build writes for itself (the build-id files): the rest must match byte for byte. */
+const isOwnFile = (name: string) => name.startsWith('builds/');
+
+/** Every file of a build folder, relative, with its inode. */
+async function filesOf(buildsDir: string, id: string): Promise<Map<string, number>> {
+  const root = path.join(buildsDir, id);
+  const names = (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  return new Map(
+    await Promise.all(names.map(async (name) => [name, (await stat(path.join(root, name))).ino] as const)),
+  );
+}
+
+/** The page folder (or file) a build file belongs to. */
+const pageOf = (file: string) =>
+  /(^|\/)(index\.html|index|_payload\.json)(\.br|\.gz)?$/.test(file)
+    ? path.dirname(file)
+    : file.replace(/\.(br|gz)$/, '');
+
+/** Two builds of the demo store's pages per test: seconds each on a quiet machine, minutes on a busy one. */
+const TWO_BUILDS_MS = 300_000;
+
+describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS }, () => {
+  let storefront: Storefront;
+  let buildsDir: string;
+  let live: SnapshotResult;
+
+  beforeAll(async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'builds-incremental-'));
+    buildsDir = path.join(folder, 'builds');
+    // The real pages: the checkout's Astro build when it is up to date, else one of this test's own.
+    const distDir = (await astroBuildIsStale('dist')) ? 'dist-incremental-test' : 'dist';
+    storefront = await startStorefront({
+      env: {
+        NODE_ENV: 'test',
+        DATA_DIR: 'memory://',
+        DIST_DIR: distDir,
+        BUILDS_DIR: buildsDir,
+        IMAGE_CACHE_DIR: path.join(folder, 'image-cache'),
+        LOG_LEVEL: 'silent',
+        RECONCILE_EVERY_SECONDS: '0',
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      },
+      port: 0,
+      host: '127.0.0.1',
+      snapshotOnStart: true,
+      log: () => {},
+    });
+    live = await storefront.rebuild(undefined, { full: true });
+  }, 1_200_000);
+  afterAll(async () => storefront?.close());
+
+  /**
+   * Builds incrementally after `change`, then fully, and checks the two are the same files; answers the
+   * pages the incremental build rendered (the others are links of the live build).
+   */
+  async function afterChange(change: () => Promise<unknown>): Promise<{ rendered: string[]; changed: string[] }> {
+    await change();
+    const before = await filesOf(buildsDir, live.id);
+    const incremental = await storefront.rebuild();
+    const full = await storefront.rebuild(undefined, { full: true });
+    expect(full.reused).toBe(0);
+    const [incrementalFiles, fullFiles] = await Promise.all([
+      filesOf(buildsDir, incremental.id),
+      filesOf(buildsDir, full.id),
+    ]);
+    const names = [...fullFiles.keys()].filter((name) => !isOwnFile(name)).sort();
+    expect([...incrementalFiles.keys()].filter((name) => !isOwnFile(name)).sort()).toEqual(names);
+    for (const name of names) {
+      const [a, b] = await Promise.all([
+        readFile(path.join(buildsDir, incremental.id, name)),
+        readFile(path.join(buildsDir, full.id, name)),
+      ]);
+      expect(a.equals(b), `${name} differs between the incremental and the full build`).toBe(true);
+    }
+    // A page is linked whole (page, payload, compressed copies) or rendered whole.
+    const linked = new Set<string>();
+    const rendered = new Set<string>();
+    for (const name of names) (incrementalFiles.get(name) === before.get(name) ? linked : rendered).add(pageOf(name));
+    expect([...linked].filter((page) => rendered.has(page))).toEqual([]);
+    expect(incremental.reused).toBe(linked.size);
+    const changed = new Set<string>();
+    for (const name of names) {
+      const old = before.has(name) ? await readFile(path.join(buildsDir, live.id, name)).catch(() => null) : null;
+      if (!old?.equals(await readFile(path.join(buildsDir, full.id, name)))) changed.add(pageOf(name));
+    }
+    // What changed was rendered, and only that: the sitemap, which reads every product list (prices and stock
+    // included), may be rendered to the same bytes.
+    const sitemap = (page: string) => page.endsWith('sitemap.xml');
+    expect([...rendered].filter((page) => !sitemap(page)).sort()).toEqual(
+      [...changed].filter((page) => !sitemap(page)).sort(),
+    );
+    live = full;
+    return { rendered: [...rendered].sort(), changed: [...changed].sort() };
+  }
+
+  const acme = () =>
+    storefront.db.selectFrom('stores').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow();
+  /** A product of acme that a bundle holds and a collection lists, so its name shows in the most places. */
+  async function sharedProduct() {
+    const store = await acme();
+    return storefront.db
+      .selectFrom('products as p')
+      .innerJoin('product_variants as v', 'v.product_id', 'p.id')
+      .innerJoin('bundle_items as bi', 'bi.product_variant_id', 'v.id')
+      .innerJoin('collection_items as ci', 'ci.product_id', 'p.id')
+      .select(['p.id as productId', 'v.id as variantId'])
+      .where('p.store_id', '=', store.id)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+  }
+
+  test('nothing changed: nothing is rendered', async () => {
+    const { rendered, changed } = await afterChange(async () => undefined);
+    expect(changed).toEqual([]);
+    expect(rendered).toEqual([]);
+  });
+
+  test("a product's price", async () => {
+    const { variantId, productId } = await sharedProduct();
+    const { rendered } = await afterChange(() =>
+      storefront.db
+        .updateTable('product_variants')
+        .set({ price_cents: sql`price_cents + 150` })
+        .where('id', '=', variantId)
+        .execute(),
+    );
+    expect(rendered).toContain(`acme/product/${productId}`);
+    expect(rendered.length).toBe(9);
+  });
+
+  test("a variant's stock to 0", async () => {
+    const { variantId, productId } = await sharedProduct();
+    const { rendered } = await afterChange(() =>
+      storefront.db.updateTable('product_variants').set({ stock: 0 }).where('id', '=', variantId).execute(),
+    );
+    expect(rendered).toContain(`acme/product/${productId}`);
+  });
+
+  test('a product name that shows in a bundle, a collection, the listings and related items', async () => {
+    const { productId } = await sharedProduct();
+    const { rendered, changed } = await afterChange(() =>
+      storefront.db.updateTable('products').set({ name: 'Renamed Thing' }).where('id', '=', productId).execute(),
+    );
+    expect(changed.some((page) => page.startsWith('acme/product-bundle/'))).toBe(true);
+    expect(changed.some((page) => page.startsWith('acme/collections/'))).toBe(true);
+    expect(rendered).toContain('acme/shop');
+  });
+
+  test('a new product, then archived', async () => {
+    const store = await acme();
+    let id = 0;
+    const added = await afterChange(async () => {
+      const product = await storefront.db
+        .insertInto('products')
+        .values({
+          store_id: store.id,
+          external_id: 'incremental-new',
+          name: 'Brand New Thing',
+          description_html: '<p>New.</p>',
+          featured: false,
+          option_names: JSON.stringify([]),
+          position: 999,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = product.id;
+      await storefront.db
+        .insertInto('product_variants')
+        .values({
+          product_id: id,
+          store_id: store.id,
+          sku: 'INCR-NEW',
+          name: 'One size',
+          options: JSON.stringify({}),
+          price_cents: 1234,
+          stock: 5,
+          position: 0,
+        })
+        .execute();
+    });
+    expect(added.rendered).toContain(`acme/product/${id}`);
+    const archived = await afterChange(() =>
+      storefront.db.updateTable('products').set({ archived_at: new Date() }).where('id', '=', id).execute(),
+    );
+    expect(archived.rendered).not.toContain(`acme/product/${id}`);
+    expect(archived.rendered).toContain('acme/shop');
+  });
+
+  test('a collection renamed and reordered', async () => {
+    const store = await acme();
+    const collections = await storefront.db
+      .selectFrom('collections')
+      .select(['id', 'position'])
+      .where('store_id', '=', store.id)
+      .orderBy('position')
+      .execute();
+    expect(collections.length).toBeGreaterThan(1);
+    const { rendered } = await afterChange(async () => {
+      await storefront.db
+        .updateTable('collections')
+        .set({ title: 'Renamed Collection' })
+        .where('id', '=', collections[0]!.id)
+        .execute();
+      await storefront.db
+        .updateTable('collections')
+        .set({ position: collections[0]!.position })
+        .where('id', '=', collections[1]!.id)
+        .execute();
+      await storefront.db
+        .updateTable('collections')
+        .set({ position: collections[1]!.position })
+        .where('id', '=', collections[0]!.id)
+        .execute();
+    });
+    expect(rendered.length).toBeGreaterThan(0);
+  });
+
+  test("a store setting (its title) renders all the store's pages", async () => {
+    const { rendered } = await afterChange(() =>
+      storefront.db.updateTable('stores').set({ title: 'Acme Again' }).where('slug', '=', 'acme').execute(),
+    );
+    expect(rendered.filter((page) => page.startsWith('acme')).length).toBe(live.pages);
+  });
+});
+
+/** A page made from the store's API answer, as real pages are: its title. */
+async function titlePage(req: IncomingMessage, res: ServerResponse, _next?: unknown, locals?: FrontLocals) {
+  const store = (await (await locals!.api!.fetch(new URL('store_front/acme', locals!.api!.baseUrl))).json()) as {
+    data: { attributes: { title: string } };
+  };
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><title>${store.data.attributes.title}</title><p>${req.url}</p>`);
+}
+
+describe('a build falls back to a full one', () => {
+  test(
+    'when the pages’ code is not the live build’s',
+    async () => {
+      // Kept across the three storefronts (each removes its own folder when closed).
+      const buildsDir = path.join(await mkdtemp(path.join(tmpdir(), 'builds-fingerprint-')), 'builds');
+      const first = await startTestStorefront({
+        name: 'builds-fingerprint',
+        renderPage: titlePage,
+        renderPageVersion: 'one',
+        snapshotOnStart: true,
+        env: { BUILDS_DIR: buildsDir },
+      });
+      try {
+        const again = await first.storefront.rebuild();
+        expect(again.pages).toBeGreaterThan(0);
+        expect(again.reused).toBe(again.pages);
+      } finally {
+        await first.close();
+      }
+      const sameCode = await startTestStorefront({
+        name: 'builds-fingerprint',
+        renderPage: titlePage,
+        renderPageVersion: 'one',
+        snapshotOnStart: false,
+        env: { BUILDS_DIR: buildsDir },
+      });
+      try {
+        const kept = await sameCode.storefront.rebuild();
+        expect(kept.reused).toBe(kept.pages);
+      } finally {
+        await sameCode.close();
+      }
+      const newCode = await startTestStorefront({
+        name: 'builds-fingerprint',
+        renderPage: titlePage,
+        renderPageVersion: 'two',
+        snapshotOnStart: false,
+        env: { BUILDS_DIR: buildsDir },
+      });
+      try {
+        const rebuilt = await newCode.storefront.rebuild();
+        expect(rebuilt.pages).toBeGreaterThan(0);
+        expect(rebuilt.reused).toBe(0);
+      } finally {
+        await newCode.close();
+      }
+    },
+    TWO_BUILDS_MS,
+  );
+});
