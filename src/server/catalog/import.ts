@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/schema.ts';
-import type { Catalog } from './catalog-format.ts';
+import type { Catalog, CatalogHead, CatalogProduct } from './catalog-format.ts';
 import { refreshSearchText } from './search-text.ts';
 import { randomUUID } from 'node:crypto';
 
@@ -28,7 +28,19 @@ export type ImportSummary = {
  * variants (by sku), bundles, collections (by handle, their members replaced) and gift cards.
  * Re-importing updates in place; gift card balances that already exist are left alone.
  */
-export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Promise<ImportSummary> {
+export function importCatalog(db: Kysely<Database>, catalog: Catalog): Promise<ImportSummary> {
+  return importCatalogProducts(db, catalog, catalog.products);
+}
+
+/**
+ * importCatalog with the products given one at a time, as a catalog file is read
+ * (catalog-file.ts): only their ids stay in memory (docs/decisions/214-scale-and-contention.md).
+ */
+export async function importCatalogProducts(
+  db: Kysely<Database>,
+  catalog: CatalogHead,
+  products: Iterable<CatalogProduct> | AsyncIterable<CatalogProduct>,
+): Promise<ImportSummary> {
   const summary = await db.transaction().execute(async (trx) => {
     // The listing columns are counted once at the end, not after each product (migration 0015).
     await sql`select set_config('storefront.listings_deferred', 'on', true)`.execute(trx);
@@ -84,7 +96,8 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
     const variantIds = new Map<string, number>();
     const productIds = new Map<string, number>();
     const bundleIds = new Map<string, number>();
-    for (const [position, p] of catalog.products.entries()) {
+    let position = 0;
+    for await (const p of products) {
       const values = {
         store_id: store.id,
         external_id: p.id,
@@ -92,7 +105,7 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
         description_html: sanitizeDescription(p.description_html),
         featured: p.featured,
         option_names: JSON.stringify(p.option_names),
-        position,
+        position: position++,
         // A product the console archived is on sale again when the catalog lists it.
         archived_at: null,
       };
@@ -226,7 +239,7 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog): Pro
 
     return {
       store: s.slug,
-      products: catalog.products.length,
+      products: position,
       bundles: catalog.bundles.length,
       collections: catalog.collections.length,
       giftCards: catalog.gift_cards.length,
