@@ -23,6 +23,7 @@ import { CHROMIUM_PATH } from './chromium.ts';
 import { pacedLoadInChild } from './bench/paced-load.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { measureSearch, searchLines } from './bench/search-bench.ts';
+import { CONTENTION_DEFAULTS, measureContention } from './bench/contention-bench.ts';
 import { machineInfo, machineLabel } from './bench/machine.ts';
 import { renderReport } from './bench/report.ts';
 import { pagePaths, storeFixtures } from './bench/shopper-fixtures.ts';
@@ -30,7 +31,9 @@ import { startScript, startStorefrontProcess, type RunningServer } from './bench
 import { NGINX, staticRun } from './bench/static-bench.ts';
 import { ensureDebianBinary } from './debian-package.ts';
 
-const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed', 'search'] as const;
+const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed', 'search', 'contention', 'scale'] as const;
+/** `scale` takes longer than all the others together (docs/decisions/214-scale-and-contention.md): only when asked for. */
+const DEFAULT_SECTIONS = SECTIONS.filter((s) => s !== 'scale');
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -43,7 +46,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '10000' },
   },
 });
-const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
+const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...DEFAULT_SECTIONS];
 for (const s of only)
   if (!SECTIONS.includes(s as Section)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
 const want = (s: Section) => only.includes(s);
@@ -90,7 +93,9 @@ async function section(name: string, run: () => Promise<void>, of?: Section): Pr
 }
 
 /** `npm start` on a PostgreSQL database made for this run and dropped after it. */
-async function withPostgresStorefront(run: (server: RunningServer) => Promise<void>): Promise<void> {
+async function withPostgresStorefront(
+  run: (server: RunningServer, databaseUrl: string) => Promise<void>,
+): Promise<void> {
   const database = `bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: BENCH.postgresAdminUrl });
   await admin.connect();
@@ -103,7 +108,7 @@ async function withPostgresStorefront(run: (server: RunningServer) => Promise<vo
       port: BENCH.port.storefrontPg,
       env: { DATABASE_URL: url.href, BUILDS_DIR: BENCH.pgBuildsDir, SNAPSHOT_ON_START: '0' },
     });
-    await run(server);
+    await run(server, url.href);
   } finally {
     await server?.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -287,6 +292,22 @@ if (want('api')) {
         results.api = { ...results.api, postgres: figures, ceiling, fixedRate, burstRate };
       }),
     'api',
+  );
+}
+
+if (want('contention')) {
+  await section(
+    'contention (orders for the same 3 variants on PostgreSQL, docs/decisions/214-scale-and-contention.md)',
+    () =>
+      withPostgresStorefront(async (server, databaseUrl) => {
+        const figures = await measureContention(server.url, databaseUrl, CONTENTION_DEFAULTS, log);
+        // The ceiling right after the run it is the reference of (docs/decisions/210-budgets-as-ratios-in-one-run.md).
+        const ceiling = await measureCeiling();
+        figures.ceilingRequestsPerSecond = ceiling.requestsPerSecond;
+        figures.ofCeiling = figures.ordersPerSecond / ceiling.requestsPerSecond;
+        results.contention = figures;
+      }),
+    'contention',
   );
 }
 
