@@ -24,6 +24,7 @@ import { pacedLoadInChild } from './bench/paced-load.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { measureSearch, searchLines } from './bench/search-bench.ts';
 import { CONTENTION_DEFAULTS, measureContention } from './bench/contention-bench.ts';
+import { measureScale } from './bench/scale-bench.ts';
 import { machineInfo, machineLabel } from './bench/machine.ts';
 import { renderReport } from './bench/report.ts';
 import { pagePaths, storeFixtures } from './bench/shopper-fixtures.ts';
@@ -138,6 +139,16 @@ if (want('build')) {
       results.build.push(big);
     },
     'build',
+  );
+}
+
+if (want('scale')) {
+  await section(
+    'scale (100,000 products: import, build against 10,000, listings and search; docs/decisions/214-scale-and-contention.md)',
+    async () => {
+      results.scale = await measureScale(log);
+    },
+    'scale',
   );
 }
 
