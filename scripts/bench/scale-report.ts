@@ -22,7 +22,7 @@ export function scaleAndContentionTables(r: BenchResults, table: Table): string[
             b.peakMemoryMiB,
           ]),
         ) +
-        `\n\nListing index: ${s.index.entries} entries, ${s.index.heapMiB} MiB of heap, read in ${s.index.readMedianMs} ms (p99 ${s.index.readP99Ms} ms), event loop blocked up to ${s.index.blockMaxMs} ms.\n\n` +
+        `\n\nListing index: ${s.index.entries} entries, read in ${s.index.readMedianMs} ms (p99 ${s.index.readP99Ms} ms), event loop blocked up to ${s.index.blockMaxMs} ms.\n\n` +
         table(
           ['PGlite, 100,000 products', 'found', 'median ms', 'p99 ms'],
           [

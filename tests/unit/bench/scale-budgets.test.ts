@@ -61,7 +61,7 @@ const scale = (big: BuildFigures): ScaleFigures => ({
   big,
   listings: [{ query: 'all', found: 1, medianMs: 1, p99Ms: 3 }],
   search: [],
-  index: { entries: 1, heapMiB: 1, readMedianMs: 1, readP99Ms: 1, blockMaxMs: 1 },
+  index: { entries: 1, readMedianMs: 1, readP99Ms: 1, blockMaxMs: 1 },
   minutes: 1,
 });
 
