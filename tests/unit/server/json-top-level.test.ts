@@ -91,7 +91,7 @@ describe('the top-level members of a JSON object read as a stream', () => {
       '{"a": "x" "y"}',
     ]) {
       const [piece] = await pieces(text, 5);
-      expect(() => JSON.parse(piece!.json)).toThrow(SyntaxError);
+      expect((): unknown => JSON.parse(piece!.json)).toThrow(SyntaxError);
     }
   });
 });
