@@ -25,6 +25,8 @@ import { pacedLoadInChild } from './bench/paced-load.ts';
 import { measurePgReference } from './bench/pg-reference.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { measureSearch, searchLines } from './bench/search-bench.ts';
+import { CONTENTION_DEFAULTS, measureContention } from './bench/contention-bench.ts';
+import { measureScale } from './bench/scale-bench.ts';
 import { machineInfo, machineLabel } from './bench/machine.ts';
 import { renderReport } from './bench/report.ts';
 import { pagePaths, storeFixtures } from './bench/shopper-fixtures.ts';
@@ -32,7 +34,9 @@ import { startScript, startStorefrontProcess, type RunningServer } from './bench
 import { NGINX, staticRun } from './bench/static-bench.ts';
 import { ensureDebianBinary } from './debian-package.ts';
 
-const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed', 'search'] as const;
+const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed', 'search', 'contention', 'scale'] as const;
+/** `scale` takes longer than all the others together (docs/decisions/214-scale-and-contention.md): only when asked for. */
+const DEFAULT_SECTIONS = SECTIONS.filter((s) => s !== 'scale');
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -45,7 +49,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '10000' },
   },
 });
-const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
+const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...DEFAULT_SECTIONS];
 for (const s of only)
   if (!SECTIONS.includes(s as Section)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
 const want = (s: Section) => only.includes(s);
@@ -139,6 +143,16 @@ if (want('build')) {
       results.build.push(big);
     },
     'build',
+  );
+}
+
+if (want('scale')) {
+  await section(
+    'scale (100,000 products: import, build against 10,000, listings and search; docs/decisions/214-scale-and-contention.md)',
+    async () => {
+      results.scale = await measureScale(log);
+    },
+    'scale',
   );
 }
 
@@ -303,6 +317,22 @@ if (want('api')) {
         results.api = { ...results.api, postgres: figures, ceiling, pgReference, fixedRate, burstRate };
       }),
     'api',
+  );
+}
+
+if (want('contention')) {
+  await section(
+    'contention (orders for the same 3 variants on PostgreSQL, docs/decisions/214-scale-and-contention.md)',
+    () =>
+      withPostgresStorefront(async (server, databaseUrl) => {
+        const figures = await measureContention(server.url, databaseUrl, CONTENTION_DEFAULTS, log);
+        // The ceiling right after the run it is the reference of (docs/decisions/210-budgets-as-ratios-in-one-run.md).
+        const ceiling = await measureCeiling();
+        figures.ceilingRequestsPerSecond = ceiling.requestsPerSecond;
+        figures.ofCeiling = figures.ordersPerSecond / ceiling.requestsPerSecond;
+        results.contention = figures;
+      }),
+    'contention',
   );
 }
 

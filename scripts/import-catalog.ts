@@ -1,10 +1,10 @@
 /**
  * `npm run import -- catalog.json [more.json…]`: loads store catalogs (format: docs/catalog-format.md)
- * into the database of DATA_DIR / DATABASE_URL, migrating it first.
+ * into the database of DATA_DIR / DATABASE_URL, migrating it first. Each file is streamed, its
+ * products never all in memory (docs/decisions/214-scale-and-contention.md).
  */
-import { readFile } from 'node:fs/promises';
-import { parseCatalog } from '../src/server/catalog/catalog-format.ts';
-import { importCatalog } from '../src/server/catalog/import.ts';
+import { readCatalogFile } from '../src/server/catalog/catalog-file.ts';
+import { importCatalogProducts } from '../src/server/catalog/import.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { openDatabaseOrExit } from './api-runtime.ts';
@@ -20,13 +20,8 @@ const db = openDatabaseOrExit(config);
 try {
   await migrateToLatest(db);
   for (const file of files) {
-    let json: unknown;
-    try {
-      json = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      throw new Error(`${file}: cannot read JSON (${error instanceof Error ? error.message : String(error)})`);
-    }
-    const summary = await importCatalog(db, parseCatalog(json));
+    const catalog = await readCatalogFile(file);
+    const summary = await importCatalogProducts(db, catalog.head, catalog.products());
     console.log(
       `${file}: store "${summary.store}" – ${summary.products} products, ${summary.bundles} bundles, ${summary.collections} collections, ${summary.giftCards} gift cards`,
     );

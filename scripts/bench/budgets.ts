@@ -1,4 +1,6 @@
 import type { SearchFigures } from './search-bench.ts';
+import { contentionBudgets, type ContentionFigures } from './contention-bench.ts';
+import { scaleBudgets, type ScaleFigures } from './scale-bench.ts';
 import type { LoadFigures } from './api-bench.ts';
 import type { BuildFigures } from './build-bench.ts';
 import type { PageJs } from './js-weight.ts';
@@ -25,6 +27,8 @@ export type BenchResults = {
   };
   static?: LoadFigures[];
   mixed?: unknown;
+  contention?: ContentionFigures;
+  scale?: ScaleFigures;
   /**
    * When each section was last measured, on what machine, and how busy it was when the section began
    * (1-minute load average).
@@ -135,5 +139,8 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
     );
   }
   out.push(...referenceBudgets(r));
+  // docs/decisions/214-scale-and-contention.md
+  if (r.contention) out.push(...contentionBudgets(r.contention, conditions(r, 'contention')));
+  if (r.scale) out.push(...scaleBudgets(r.scale, conditions(r, 'scale')));
   return out;
 }

@@ -1,7 +1,7 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BENCH, childEnv } from './bench-env.ts';
-import { generateCatalog } from './catalog-generator.ts';
+import { writeCatalogFile } from './catalog-generator.ts';
 import type { PlainAstroFigures } from './plain-astro-build.ts';
 import { cpuFigures, measureCommand } from './processes.ts';
 import { settleDisk } from './settle-disk.ts';
@@ -21,6 +21,8 @@ export type BuildFigures = {
   systemCpuSeconds?: number;
   /** Seconds of the import before the build (not part of the build figure). */
   importSeconds?: number;
+  /** Peak memory of the import process (`npm run import`) into the already created database. */
+  importPeakMiB?: number;
   /** The reference measured right after it: Astro alone building as many trivial pages (the budget's ratio). */
   plainAstro?: PlainAstroFigures;
   /** One product's price changed, then `npm run build` again: only the pages it touches are rendered (ADR 211). */
@@ -109,29 +111,42 @@ export async function buildDemo(log: (line: string) => void): Promise<BuildFigur
   return timedBuild('demo', BENCH.demoDataDir, BENCH.demoBuildsDir, log, true);
 }
 
-/** Generates a catalog of `products` products, imports it into a fresh database and times `npm run build`. */
-export async function buildGenerated(products: number, log: (line: string) => void): Promise<BuildFigures> {
-  await rm(BENCH.bigDataDir, { recursive: true, force: true });
-  await rm(BENCH.bigBuildsDir, { recursive: true, force: true });
-  await writeFile(
-    BENCH.bigCatalogFile,
-    JSON.stringify(generateCatalog(products, Math.max(1, Math.round(products / 100)))),
-  );
+/** Where a generated catalog's file, database and builds go. */
+export type GeneratedPlace = { dataDir: string; buildsDir: string; catalogFile: string };
+
+const BIG: GeneratedPlace = {
+  dataDir: BENCH.bigDataDir,
+  buildsDir: BENCH.bigBuildsDir,
+  catalogFile: BENCH.bigCatalogFile,
+};
+
+/**
+ * Generates a catalog of `products` products (streamed to its file), creates a fresh database, imports
+ * the file into it (its peak memory measured apart from creating the database) and times `npm run build`.
+ */
+export async function buildGenerated(
+  products: number,
+  log: (line: string) => void,
+  place: GeneratedPlace = BIG,
+): Promise<BuildFigures> {
+  await rm(place.dataDir, { recursive: true, force: true });
+  await rm(place.buildsDir, { recursive: true, force: true });
+  await writeCatalogFile(place.catalogFile, products, Math.max(1, Math.round(products / 100)));
+  const env = childEnv({ DATA_DIR: place.dataDir });
+  const created = await measureCommand(process.execPath, [path.resolve('scripts/migrate.ts')], env);
+  if (created.code !== 0) throw new Error(`Creating the database failed:\n${created.output.slice(-3000)}`);
   const imported = await measureCommand(
     process.execPath,
-    [path.resolve('scripts/import-catalog.ts'), BENCH.bigCatalogFile],
-    childEnv({ DATA_DIR: BENCH.bigDataDir }),
+    [path.resolve('scripts/import-catalog.ts'), place.catalogFile],
+    env,
   );
   if (imported.code !== 0) throw new Error(`Import of the generated catalog failed:\n${imported.output.slice(-3000)}`);
-  log(`  imported ${products} products in ${round(imported.wallSeconds, 1)} s`);
+  const importPeakMiB = round(imported.peakTreeRssBytes / 2 ** 20);
+  log(`  imported ${products} products in ${round(imported.wallSeconds, 1)} s, peak ${importPeakMiB} MiB`);
   await settleDisk();
-  const figures = await timedBuild(
-    `${products.toLocaleString('en-US')} products`,
-    BENCH.bigDataDir,
-    BENCH.bigBuildsDir,
-    log,
-  );
+  const figures = await timedBuild(`${products.toLocaleString('en-US')} products`, place.dataDir, place.buildsDir, log);
   figures.importSeconds = round(imported.wallSeconds, 1);
-  await rm(BENCH.bigCatalogFile, { force: true });
+  figures.importPeakMiB = importPeakMiB;
+  await rm(place.catalogFile, { force: true });
   return figures;
 }

@@ -1,5 +1,6 @@
 import type { BenchResults, BudgetResult } from './budgets.ts';
 import type { MachineInfo } from './machine.ts';
+import { scaleAndContentionTables } from './scale-report.ts';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 /** "34.6 (5.2)": CPU seconds of a build's process tree, the kernel's part in brackets. */
@@ -216,6 +217,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
         table(keys, [keys.map((k) => String(m[k]))]),
     );
   }
+  parts.push(...scaleAndContentionTables(r, table));
   if (budgets.length) {
     parts.push(
       '### Budgets\n\n' +

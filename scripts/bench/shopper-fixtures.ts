@@ -21,19 +21,31 @@ export type StoreFixtures = {
   orderId: string | null;
 };
 
+import { TEST_CARDS } from '../../src/server/payments/test-processor.ts';
 import { newBenchCartToken } from './bench-env.ts';
 
 /** A new shopper's cart token, signed with the key the bench gives its storefronts. */
 export const newToken = newBenchCartToken;
 
-async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+/** One API call as a shopper's browser makes it; answers the status and the body's text. */
+export async function send(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; text: string }> {
   const response = await fetch(new URL(`/api/${path}`, base), {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { 'recipient-token': token } : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return { status: response.status, text: await response.text() };
+}
+
+async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const { status, text } = await send(base, method, path, body, token);
+  if (status < 200 || status > 299) throw new Error(`${method} ${path} answered ${status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
 }
 
@@ -47,7 +59,8 @@ export const addLine = (base: string, slug: string, variantId: string, token: st
     token,
   );
 
-const ADDRESS = {
+/** A shipping address the demo stores deliver to. */
+export const BENCH_ADDRESS = {
   first_name: 'Bench',
   last_name: 'Mark',
   email: 'bench@example.com',
@@ -60,16 +73,19 @@ const ADDRESS = {
   phone: '',
 };
 
+/** A test-processor card (src/server/payments/test-processor.ts) with a far expiry. */
+export const benchCard = (number: string) => ({ number, exp_month: 12, exp_year: 2040, cvc: '123' });
+
 /** Checks out a cart with the test processor's success card; answers the order's uuid. */
 async function placeOrder(base: string, slug: string, variantId: string): Promise<string> {
   const token = newToken();
   await addLine(base, slug, variantId, token);
-  await call(base, 'PUT', `store_front/${slug}/cart`, { cart: ADDRESS }, token);
+  await call(base, 'PUT', `store_front/${slug}/cart`, { cart: BENCH_ADDRESS }, token);
   const checkout = await call<CheckoutAnswer>(base, 'POST', `store_front/${slug}/cart/checkout`, {}, token);
   const intent = checkout.paymentIntent;
   if (intent) {
     await call(base, 'POST', `test_processor/payment_intents/${intent.id}/confirm`, {
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+      card: benchCard(TEST_CARDS.success),
     });
   }
   const order = await call<Order>(

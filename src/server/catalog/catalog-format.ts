@@ -22,6 +22,39 @@ const listingFields = {
   featured: z.boolean().default(false),
 };
 
+/** One product of a catalog; a streamed import (catalog-file.ts) checks them one at a time. */
+const productSchema = z.object({
+  ...listingFields,
+  option_names: z.array(optionName).default([]),
+  images: z
+    .array(
+      z.object({
+        url: assetUrl,
+        alt: z.string().max(200).default(''),
+        /**
+         * The variants this image shows, by their SKUs in this product; empty: the product as a whole.
+         * A chosen variant's images lead its gallery (docs/decisions/193-variant-images.md).
+         */
+        variant_skus: z.array(z.string().min(1).max(64)).max(1000).default([]),
+      }),
+    )
+    .max(MAX_PRODUCT_IMAGES)
+    .default([]),
+  /** Index into images of the default e-commerce image; 0 when omitted. */
+  default_image: z.number().int().min(0).default(0),
+  variants: z
+    .array(
+      z.object({
+        sku: variantSku,
+        name: variantName,
+        options: z.record(optionName, optionValue).default({}),
+        price: money,
+        stock: z.number().int().min(0).max(MAX_VARIANT_STOCK),
+      }),
+    )
+    .min(1),
+});
+
 export const catalogSchema = z.object({
   store: z.object({
     slug: z
@@ -47,41 +80,7 @@ export const catalogSchema = z.object({
     allowed_recipients: z.array(z.object({ email: z.email().toLowerCase(), uuid: z.uuid() })).default([]),
     allowed_domain_tokens: z.array(z.string().min(8).max(200)).default([]),
   }),
-  products: z
-    .array(
-      z.object({
-        ...listingFields,
-        option_names: z.array(optionName).default([]),
-        images: z
-          .array(
-            z.object({
-              url: assetUrl,
-              alt: z.string().max(200).default(''),
-              /**
-               * The variants this image shows, by their SKUs in this product; empty: the product as a whole.
-               * A chosen variant's images lead its gallery (docs/decisions/193-variant-images.md).
-               */
-              variant_skus: z.array(z.string().min(1).max(64)).max(1000).default([]),
-            }),
-          )
-          .max(MAX_PRODUCT_IMAGES)
-          .default([]),
-        /** Index into images of the default e-commerce image; 0 when omitted. */
-        default_image: z.number().int().min(0).default(0),
-        variants: z
-          .array(
-            z.object({
-              sku: variantSku,
-              name: variantName,
-              options: z.record(optionName, optionValue).default({}),
-              price: money,
-              stock: z.number().int().min(0).max(MAX_VARIANT_STOCK),
-            }),
-          )
-          .min(1),
-      }),
-    )
-    .default([]),
+  products: z.array(productSchema).default([]),
   bundles: z
     .array(
       z.object({
@@ -121,32 +120,29 @@ export const catalogSchema = z.object({
     .default([]),
 });
 
-/**
- * What a catalog's collections name must exist in it, once each, a product's SKUs must be its own once each, and
- * the SKUs its images name in their product: refused before anything is written.
- */
-const checkedCatalogSchema = catalogSchema.superRefine((catalog, ctx) => {
-  for (const [i, product] of catalog.products.entries()) {
-    const skus = new Set<string>();
-    for (const [j, variant] of product.variants.entries()) {
-      if (skus.has(variant.sku))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['products', i, 'variants', j, 'sku'],
-          message: 'is used by another variant',
-        });
-      skus.add(variant.sku);
-    }
-    for (const [j, image] of product.images.entries()) {
-      for (const [k, sku] of image.variant_skus.entries()) {
-        if (!skus.has(sku)) {
-          const path = ['products', i, 'images', j, 'variant_skus', k];
-          ctx.addIssue({ code: 'custom', path, message: `no variant with sku ${sku} in product ${product.id}` });
-        }
+type Issues = Pick<z.core.$RefinementCtx, 'addIssue'>;
+type Path = (string | number)[];
+
+/** A product's SKUs must be its own once each, and the SKUs its images name in it. */
+function checkProduct(product: CatalogProduct, at: Path, ctx: Issues): void {
+  const skus = new Set<string>();
+  for (const [j, variant] of product.variants.entries()) {
+    if (skus.has(variant.sku))
+      ctx.addIssue({ code: 'custom', path: [...at, 'variants', j, 'sku'], message: 'is used by another variant' });
+    skus.add(variant.sku);
+  }
+  for (const [j, image] of product.images.entries()) {
+    for (const [k, sku] of image.variant_skus.entries()) {
+      if (!skus.has(sku)) {
+        const path = [...at, 'images', j, 'variant_skus', k];
+        ctx.addIssue({ code: 'custom', path, message: `no variant with sku ${sku} in product ${product.id}` });
       }
     }
   }
-  const products = new Set(catalog.products.map((p) => p.id));
+}
+
+/** What a catalog's collections name must exist in it (`products`: its product ids), once each. */
+function checkCollections(catalog: CatalogHead, products: ReadonlySet<string>, ctx: Issues): void {
   const bundles = new Set(catalog.bundles.map((b) => b.id));
   const handles = new Set<string>();
   for (const [i, collection] of catalog.collections.entries()) {
@@ -164,17 +160,52 @@ const checkedCatalogSchema = catalogSchema.superRefine((catalog, ctx) => {
       members.add(`${kind}:${id}`);
     }
   }
+}
+
+/** A whole catalog with what its fields cannot say alone, refused before anything is written. */
+const checkedCatalogSchema = catalogSchema.superRefine((catalog, ctx) => {
+  for (const [i, product] of catalog.products.entries()) checkProduct(product, ['products', i], ctx);
+  checkCollections(catalog, new Set(catalog.products.map((p) => p.id)), ctx);
 });
 
 export type CatalogInput = z.input<typeof catalogSchema>;
 export type Catalog = z.output<typeof catalogSchema>;
+export type CatalogProduct = z.output<typeof productSchema>;
+/** A catalog without its products: what a streamed import holds in memory (catalog-file.ts). */
+export type CatalogHead = Omit<Catalog, 'products'>;
+
+/** At most this many bad fields are named. */
+export const MAX_CATALOG_ISSUES = 10;
+
+/** The error of a refused catalog, naming its first bad fields. */
+export function invalidCatalog(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Error {
+  const lines = issues.slice(0, MAX_CATALOG_ISSUES).map((i) => `  ${i.path.map(String).join('.')}: ${i.message}`);
+  return new Error(`Invalid catalog:\n${lines.join('\n')}`);
+}
 
 /** Parses a catalog file's JSON, naming the first bad fields. */
 export function parseCatalog(value: unknown): Catalog {
   const result = checkedCatalogSchema.safeParse(value);
-  if (!result.success) {
-    const lines = result.error.issues.slice(0, 10).map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid catalog:\n${lines.join('\n')}`);
-  }
+  if (!result.success) throw invalidCatalog(result.error.issues);
+  return result.data;
+}
+
+/** Checks the product at `at` (its place in the catalog, for the messages) on its own: its issues, or the product. */
+export function parseCatalogProduct(
+  value: unknown,
+  at: Path,
+): { product: CatalogProduct } | { issues: z.core.$ZodIssue[] } {
+  const result = productSchema.superRefine((product, ctx) => checkProduct(product, [], ctx)).safeParse(value);
+  if (result.success) return { product: result.data };
+  return { issues: result.error.issues.map((issue) => ({ ...issue, path: [...at, ...issue.path] })) };
+}
+
+/** Parses a catalog without its products, whose ids (`products`) its collections may name. */
+export function parseCatalogHead(value: unknown, products: ReadonlySet<string>): CatalogHead {
+  const result = catalogSchema
+    .omit({ products: true })
+    .superRefine((head, ctx) => checkCollections(head, products, ctx))
+    .safeParse(value);
+  if (!result.success) throw invalidCatalog(result.error.issues);
   return result.data;
 }

@@ -1,21 +1,16 @@
 import { sql, type Kysely } from 'kysely';
-import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/schema.ts';
-import type { Catalog } from './catalog-format.ts';
+import type { Catalog, CatalogHead, CatalogProduct } from './catalog-format.ts';
+import { PRODUCTS_PER_BATCH, writeProducts, type ProductIds } from './import-products.ts';
 import { refreshSearchText } from './search-text.ts';
 import { followBundleItems } from '../carts/cart-changes.ts';
 import { catalogChanged } from '../publishing/auto-publish.ts';
 import { randomUUID } from 'node:crypto';
 
-/** Product descriptions are shown as HTML: keep formatting, drop scripts, handlers and foreign schemes. */
-export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'blockquote', 'a', 'span'],
-    allowedAttributes: { a: ['href', 'title'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-  });
-}
+import { sanitizeDescription } from './sanitize-description.ts';
+
+// Where the console's routes and tests have always found it.
+export { sanitizeDescription };
 
 export type ImportSummary = {
   store: string;
@@ -31,9 +26,18 @@ export type ImportSummary = {
  * Re-importing updates in place; gift card balances that already exist are left alone. A store with
  * auto-publish on is published after its quiet period, counted from `now` (docs/decisions/213-publishing-for-editors-and-shoppers.md).
  */
-export async function importCatalog(
+export function importCatalog(db: Kysely<Database>, catalog: Catalog, now: Date = new Date()): Promise<ImportSummary> {
+  return importCatalogProducts(db, catalog, catalog.products, now);
+}
+
+/**
+ * importCatalog with the products given one at a time, as a catalog file is read
+ * (catalog-file.ts): only their ids stay in memory (docs/decisions/214-scale-and-contention.md).
+ */
+export async function importCatalogProducts(
   db: Kysely<Database>,
-  catalog: Catalog,
+  catalog: CatalogHead,
+  products: Iterable<CatalogProduct> | AsyncIterable<CatalogProduct>,
   now: Date = new Date(),
 ): Promise<ImportSummary> {
   const summary = await db.transaction().execute(async (trx) => {
@@ -92,81 +96,18 @@ export async function importCatalog(
     const variantIds = new Map<string, number>();
     const productIds = new Map<string, number>();
     const bundleIds = new Map<string, number>();
-    for (const [position, p] of catalog.products.entries()) {
-      const values = {
-        store_id: store.id,
-        external_id: p.id,
-        name: p.name,
-        description_html: sanitizeDescription(p.description_html),
-        featured: p.featured,
-        option_names: JSON.stringify(p.option_names),
-        position,
-        // A product the console archived is on sale again when the catalog lists it.
-        archived_at: null,
-      };
-      const product = await trx
-        .insertInto('products')
-        .values(values)
-        .onConflict((oc) => oc.columns(['store_id', 'external_id']).doUpdateSet(values))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      productIds.set(p.id, product.id);
-      await trx.deleteFrom('product_images').where('product_id', '=', product.id).execute();
-      const images = p.images.length
-        ? await trx
-            .insertInto('product_images')
-            .values(
-              p.images.map((img, i) => ({ product_id: product.id, url: img.url, alt: img.alt || p.name, position: i })),
-            )
-            .returning('id')
-            .execute()
-        : [];
-      await trx
-        .updateTable('products')
-        .set({ default_image_id: images[p.default_image]?.id ?? images[0]?.id ?? null })
-        .where('id', '=', product.id)
-        .execute();
-      // One statement for all of a product's variants: the listing triggers (migration 0015) run once.
-      const variants = await trx
-        .insertInto('product_variants')
-        .values(
-          p.variants.map((v, vPosition) => ({
-            product_id: product.id,
-            store_id: store.id,
-            sku: v.sku,
-            name: v.name,
-            options: JSON.stringify(v.options),
-            price_cents: v.price,
-            stock: v.stock,
-            position: vPosition,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['product_id', 'sku']).doUpdateSet((eb) => ({
-            store_id: eb.ref('excluded.store_id'),
-            name: eb.ref('excluded.name'),
-            options: eb.ref('excluded.options'),
-            price_cents: eb.ref('excluded.price_cents'),
-            stock: eb.ref('excluded.stock'),
-            position: eb.ref('excluded.position'),
-            // A variant the catalog lists is on sale again, if the console had deactivated it.
-            deactivated_at: null,
-          })),
-        )
-        .returning(['id', 'sku'])
-        .execute();
-      for (const variant of variants) variantIds.set(`${p.id}/${variant.sku}`, variant.id);
-      // The SKUs were checked against the product's variants when the catalog was parsed.
-      const links = p.images.flatMap((img, i) =>
-        img.variant_skus.map((sku) => ({ image_id: images[i]!.id, variant_id: variantIds.get(`${p.id}/${sku}`)! })),
-      );
-      if (links.length)
-        await trx
-          .insertInto('product_image_variants')
-          .values(links)
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+    const ids: ProductIds = { storeId: store.id, products: productIds, variants: variantIds };
+    let batch: { product: CatalogProduct; position: number }[] = [];
+    let position = 0;
+    for await (const product of products) {
+      // A catalog id twice in one statement cannot be upserted: the batch so far is written first.
+      if (batch.length === PRODUCTS_PER_BATCH || batch.some((b) => b.product.id === product.id)) {
+        await writeProducts(trx, batch, ids);
+        batch = [];
+      }
+      batch.push({ product, position: position++ });
     }
+    await writeProducts(trx, batch, ids);
 
     for (const [position, b] of catalog.bundles.entries()) {
       const values = {
@@ -244,7 +185,7 @@ export async function importCatalog(
 
     return {
       store: s.slug,
-      products: catalog.products.length,
+      products: position,
       bundles: catalog.bundles.length,
       collections: catalog.collections.length,
       giftCards: catalog.gift_cards.length,

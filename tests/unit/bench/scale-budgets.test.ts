@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import type { BuildFigures } from '../../../scripts/bench/build-bench.ts';
+import {
+  CONTENTION_DEFAULTS,
+  contentionBudgets,
+  ORDERS_OF_CEILING,
+  type ContentionFigures,
+} from '../../../scripts/bench/contention-bench.ts';
+import { BUILD_TIMES_REFERENCE, scaleBudgets, type ScaleFigures } from '../../../scripts/bench/scale-bench.ts';
+
+const clean: ContentionFigures = {
+  ...CONTENTION_DEFAULTS,
+  wallSeconds: 10,
+  ordersPerSecond: 75,
+  ofCeiling: ORDERS_OF_CEILING * 2,
+  ceilingRequestsPerSecond: 20_000,
+  orderP50Ms: 900,
+  orderP99Ms: 2000,
+  outcomes: { ordered: 750, 'out of stock before payment': 0, 'refunded after payment': 150, declined: 100, error: 0 },
+  errorSamples: [],
+  variants: [{ sku: 'HOT-1', stock: 250, left: 0, sold: 250 }],
+  oversold: 0,
+  lostPayments: 0,
+  lostSamples: [],
+};
+const failed = (list: { budget: string; pass: boolean }[]) => list.filter((b) => !b.pass).map((b) => b.budget);
+
+describe('the contention budgets', () => {
+  test('a clean run passes all four', () => {
+    expect(failed(contentionBudgets(clean, 'test'))).toEqual([]);
+  });
+  test('one unit oversold, one payment lost or one unexpected answer fails the run whatever its speed', () => {
+    expect(failed(contentionBudgets({ ...clean, oversold: 1 }, 'test'))).toEqual([
+      expect.stringContaining('zero oversell'),
+    ]);
+    expect(failed(contentionBudgets({ ...clean, lostPayments: 1 }, 'test'))).toEqual([
+      expect.stringContaining('zero lost payments'),
+    ]);
+    const error = { ...clean.outcomes, error: 1 };
+    expect(failed(contentionBudgets({ ...clean, outcomes: error }, 'test'))).toEqual([
+      expect.stringContaining('answer the contract allows'),
+    ]);
+  });
+  test('orders per second below the ratio of the ceiling fail', () => {
+    expect(failed(contentionBudgets({ ...clean, ofCeiling: ORDERS_OF_CEILING / 2 }, 'test'))).toHaveLength(1);
+  });
+});
+
+const build = (wallSeconds: number, peakMemoryMiB: number, importPeakMiB: number): BuildFigures => ({
+  catalog: 'x',
+  pages: 1000,
+  wallSeconds,
+  pagesPerSecond: 1000 / wallSeconds,
+  peakMemoryMiB,
+  astroBuilt: false,
+  importPeakMiB,
+});
+const scale = (big: BuildFigures): ScaleFigures => ({
+  products: 100_000,
+  reference: build(20, 1000, 900),
+  big,
+  listings: [{ query: 'all', found: 1, medianMs: 1, p99Ms: 3 }],
+  search: [],
+  index: { entries: 1, readMedianMs: 1, readP99Ms: 1, blockMaxMs: 1 },
+  minutes: 1,
+});
+
+describe('the scale budgets', () => {
+  test(`the big build is judged against ${BUILD_TIMES_REFERENCE}× the reference of the same run`, () => {
+    expect(failed(scaleBudgets(scale(build(20 * BUILD_TIMES_REFERENCE, 1500, 900)), 'test'))).toEqual([]);
+    expect(failed(scaleBudgets(scale(build(20 * BUILD_TIMES_REFERENCE + 1, 1500, 900)), 'test'))).toEqual([
+      expect.stringContaining('≤ 12×'),
+    ]);
+  });
+  test('the import must stay under 1 GiB and the build under 2 GiB', () => {
+    expect(failed(scaleBudgets(scale(build(100, 2048, 1024)), 'test'))).toEqual([
+      expect.stringContaining('import'),
+      expect.stringContaining('build 100,000 products peak memory'),
+    ]);
+  });
+});
