@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-test("over the real API, a product list page answers every product's own and variants reads byte for byte, with one variants call", async () => {
+test("over the real API, a product list page answers every product's own, variants and collections reads byte for byte, with one call each", async () => {
   const calls: string[] = [];
   const memo = new SnapshotApiMemo();
   const memoFetch = memo.wrap(async (request) => {
@@ -28,11 +28,17 @@ test("over the real API, a product list page answers every product's own and var
     `/store_front/acme/products/${ids[0]}`,
     `/store_front/acme/product_variants?product_ids=${ids.join(',')}`,
     `/store_front/acme/products/${ids[0]}/product_variants`,
+    `/store_front/acme/product_collections?product_ids=${ids.join(',')}`,
+    `/store_front/acme/products/${ids[0]}/collections`,
   ]);
 
   calls.length = 0;
   for (const id of ids) {
-    for (const path of [`/store_front/acme/products/${id}`, `/store_front/acme/products/${id}/product_variants`]) {
+    for (const path of [
+      `/store_front/acme/products/${id}`,
+      `/store_front/acme/products/${id}/product_variants`,
+      `/store_front/acme/products/${id}/collections`,
+    ]) {
       const seeded = await get(path);
       const real = await api.call('GET', path);
       expect(await seeded.text(), path).toBe(real.text);
