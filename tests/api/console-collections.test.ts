@@ -47,6 +47,29 @@ async function foreignVariant(): Promise<{ productId: number; variantId: number 
   return { productId: row.product_id, variantId: row.id };
 }
 
+/** A demo bundle's console form as it opens: its id and path, its answer, and the fields a save sends. */
+async function openedBundle(externalId: string) {
+  const { id } = await api.db
+    .selectFrom('bundles')
+    .select('id')
+    .where('external_id', '=', externalId)
+    .executeTakeFirstOrThrow();
+  const path = `${B}/${id}`;
+  const opened = (await editor.call('GET', path)).body.data;
+  const form = {
+    version: opened.version as number,
+    name: opened.name,
+    description_html: opened.description_html,
+    featured: opened.featured,
+    position: opened.position,
+    items: (opened.items as { variant_id: string; quantity: number }[]).map((i) => ({
+      variant_id: i.variant_id,
+      quantity: i.quantity,
+    })),
+  };
+  return { id, path, opened, form };
+}
+
 const names = (answer: { body: { data: { attributes: { name: string } }[] } }) =>
   answer.body.data.map((entry) => entry.attributes.name);
 
@@ -341,24 +364,7 @@ describe('bundles', () => {
   });
 
   test('an item’s quantity edited changes the bundle’s price and items; a stale save is 409; a foreign variant changes nothing', async () => {
-    const deskSetup = await api.db
-      .selectFrom('bundles')
-      .select('id')
-      .where('external_id', '=', 'desk-setup')
-      .executeTakeFirstOrThrow();
-    const path = `${B}/${deskSetup.id}`;
-    const opened = (await editor.call('GET', path)).body.data;
-    const form = {
-      version: opened.version,
-      name: opened.name,
-      description_html: opened.description_html,
-      featured: opened.featured,
-      position: opened.position,
-      items: opened.items.map((i: { variant_id: string; quantity: number }) => ({
-        variant_id: i.variant_id,
-        quantity: i.quantity,
-      })),
-    };
+    const { id: deskSetupId, path, opened, form } = await openedBundle('desk-setup');
     const foreign = await foreignVariant();
     const refused = await editor.call('PATCH', path, {
       body: { ...form, name: 'Changed', items: [...form.items, { variant_id: foreign.variantId, quantity: 1 }] },
@@ -375,7 +381,7 @@ describe('bundles', () => {
     const unit = Number(pens.price);
     expect(Number(saved.body.data.price)).toBeCloseTo(Number(opened.price) + 2 * unit, 2);
     expect(saved.body.data.items.find((i: { sku: string }) => i.sku === 'GEL-PENS').quantity).toBe(3);
-    const storefront = await api.call('GET', `/store_front/acme/bundles/${deskSetup.id}/bundle_items`);
+    const storefront = await api.call('GET', `/store_front/acme/bundles/${deskSetupId}/bundle_items`);
     expect(
       storefront.body.data.map(
         (i: { attributes: { variant_name: string; quantity: number } }) => i.attributes.quantity,
@@ -388,47 +394,29 @@ describe('bundles', () => {
       'Someone else saved this bundle after you opened it. Reload the page to see their changes, then make yours again.',
     );
     expect((await editor.call('GET', path)).body.data.name).toBe(opened.name);
-    const entry = await auditOf('bundle.update', String(deskSetup.id));
+    const entry = await auditOf('bundle.update', String(deskSetupId));
     expect(entry.before.items).toContain('1 × GEL-PENS');
     expect(entry.after.items).toContain('3 × GEL-PENS');
     expect(entry.after.position).toBe(7);
   });
 
   test('a shopper’s cart holding a bundle holds its new items after an edit, at the bundle quantity, in its place', async () => {
-    const weekend = await api.db
-      .selectFrom('bundles')
-      .select('id')
-      .where('external_id', '=', 'weekend-pack')
-      .executeTakeFirstOrThrow();
-    const path = `${B}/${weekend.id}`;
-    const opened = (await editor.call('GET', path)).body.data;
+    const { id: weekendId, path, form } = await openedBundle('weekend-pack');
     const token = newToken();
     const cartPath = '/store_front/acme/cart';
     const mug = await skuOf('CERAMIC-MUG');
     for (const body of [
       { cart_line_item: { product_variant_id: mug.variantId, quantity: 1 } },
-      { cart_line_item: { bundle_id: weekend.id, quantity: 2 } },
+      { cart_line_item: { bundle_id: weekendId, quantity: 2 } },
     ]) {
       const added = await api.call('POST', `${cartPath}/cart_line_items`, { token, body });
       expect(added.status, added.text).toBeLessThan(300);
     }
 
-    const items = opened.items.map((i: { variant_id: string; quantity: number }, index: number) => ({
-      variant_id: i.variant_id,
-      quantity: index === 0 ? i.quantity + 1 : i.quantity,
-    }));
+    const items = form.items.map((i, index) => ({ ...i, quantity: index === 0 ? i.quantity + 1 : i.quantity }));
     const pens = await skuOf('GEL-PENS');
     items.push({ variant_id: String(pens.variantId), quantity: 1 });
-    const saved = await editor.call('PATCH', path, {
-      body: {
-        version: opened.version,
-        name: opened.name,
-        description_html: opened.description_html,
-        featured: opened.featured,
-        position: opened.position,
-        items,
-      },
-    });
+    const saved = await editor.call('PATCH', path, { body: { ...form, items } });
     expect(saved.status, saved.text).toBe(200);
 
     const cart = (await api.call('GET', cartPath, { token })).body;
@@ -439,9 +427,9 @@ describe('bundles', () => {
       product_details: { product_variant_id: string };
     }[];
     expect(lines[0]!.product_details.product_variant_id).toBe(String(mug.variantId));
-    const bundled = lines.filter((l) => l.bundle_id === String(weekend.id));
+    const bundled = lines.filter((l) => l.bundle_id === String(weekendId));
     expect(bundled.map((l) => [l.product_details.product_variant_id, l.quantity])).toEqual(
-      items.map((i: { variant_id: string; quantity: number }) => [i.variant_id, i.quantity * 2]),
+      items.map((i) => [i.variant_id, i.quantity * 2]),
     );
     expect(bundled.every((l) => l.bundle_details?.quantity === 2)).toBe(true);
     const mugPrice = Number(
@@ -450,19 +438,7 @@ describe('bundles', () => {
     expect(Number(cart.subTotal)).toBeCloseTo(mugPrice + 2 * Number(saved.body.data.price), 2);
 
     // Back as the demo store had it, for the tests after this one.
-    const restored = await editor.call('PATCH', path, {
-      body: {
-        version: saved.body.data.version,
-        name: opened.name,
-        description_html: opened.description_html,
-        featured: opened.featured,
-        position: opened.position,
-        items: opened.items.map((i: { variant_id: string; quantity: number }) => ({
-          variant_id: i.variant_id,
-          quantity: i.quantity,
-        })),
-      },
-    });
+    const restored = await editor.call('PATCH', path, { body: { ...form, version: saved.body.data.version } });
     expect(restored.status, restored.text).toBe(200);
   });
 
