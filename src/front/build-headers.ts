@@ -51,6 +51,28 @@ export function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** What every URL a pattern matches starts with: the pattern up to its first `*` or placeholder. */
+function literalPrefix(pattern: string): string {
+  return pattern.split(/\*|:[A-Za-z]/, 1)[0]!;
+}
+
+/**
+ * The URLs of `sorted` that start with `prefix`, found by binary search since they are one run of it: a
+ * build tries a pattern per folder, and scanning every URL for each made `_headers` quadratic in the pages.
+ */
+function startingWith(sorted: string[], prefix: string): string[] {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  let end = low;
+  while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
+  return sorted.slice(low, end);
+}
+
 /** Patterns for a URL, most general first: under each of its folders, then its shape with fewer placeholders. */
 function candidatePatterns(url: string): string[] {
   const segments = url.split('/').slice(1);
@@ -84,11 +106,6 @@ export function headersFile(files: { urls: string[]; headers: HeaderSet }[]): st
     for (const url of urls) blockOf.set(url, block);
   }
   const urls = [...blockOf.keys()].sort();
-  const byFirstSegment = new Map<string, string[]>();
-  for (const url of urls) {
-    const first = url.split('/')[1] ?? '';
-    byFirstSegment.set(first, [...(byFirstSegment.get(first) ?? []), url]);
-  }
   const covered = new Set<string>();
   const rules: { pattern: string; block: string }[] = [];
   const levels = urls.map((url) => candidatePatterns(url));
@@ -103,9 +120,7 @@ export function headersFile(files: { urls: string[]; headers: HeaderSet }[]): st
       tried.add(pattern);
       const block = blockOf.get(url)!;
       const expression = patternRegExp(pattern);
-      // A pattern's first segment is literal unless it starts with a placeholder.
-      const pool = pattern.startsWith('/:') ? urls : (byFirstSegment.get(pattern.split('/')[1] ?? '') ?? []);
-      const matched = pool.filter((other) => expression.test(other));
+      const matched = startingWith(urls, literalPrefix(pattern)).filter((other) => expression.test(other));
       if (matched.some((other) => covered.has(other) || blockOf.get(other) !== block)) continue;
       for (const other of matched) covered.add(other);
       rules.push({ pattern, block });

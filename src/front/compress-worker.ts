@@ -1,40 +1,58 @@
 /**
- * Worker thread of `CompressedWriter`: compresses and writes snapshot files with synchronous zlib
- * and fs calls, so the main thread (page renders and the embedded database) never waits on them.
+ * Worker thread of `CompressedWriter`: compresses and writes snapshot files, and links those an
+ * incremental build reuses, with synchronous zlib and fs calls, so the main thread (page renders and the
+ * embedded database) never waits on them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export type WriteJob = {
-  id: number;
-  file: string;
-  data: Uint8Array;
-  compress: boolean;
-  brotliQuality: number;
-};
+export type WriteJob =
+  | { id: number; file: string; data: Uint8Array; compress: boolean; brotliQuality: number }
+  /** A hard link at `file` of `existing` (another build's file). */
+  | { id: number; file: string; existing: string };
+
+/** A file the thread wrote, with the digest the build's manifest lists (build-manifest.ts). */
+export type WrittenFile = { file: string; size: number; sha256: string };
+
+/** `code` is the failed call's (`ENOENT`: a file to link is gone). */
+export type WriteResult = { id: number; files?: WrittenFile[]; error?: string; code?: string };
 
 const made = new Set<string>();
 
-function run(job: WriteJob): { id: number; error?: string } {
+/** Writes `data` and hashes it on the way: the manifest need not read the build's files back. */
+function written(file: string, data: Uint8Array): WrittenFile {
+  writeFileSync(file, data);
+  return { file, size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+}
+
+function run(job: WriteJob): WriteResult {
   try {
     const dir = path.dirname(job.file);
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    writeFileSync(job.file, job.data);
-    if (job.compress) {
-      writeFileSync(
-        `${job.file}.br`,
-        brotliCompressSync(job.data, { params: { [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality } }),
-      );
-      writeFileSync(`${job.file}.gz`, gzipSync(job.data, { level: job.brotliQuality >= 11 ? 9 : 7 }));
+    if ('existing' in job) {
+      linkSync(job.existing, job.file);
+      return { id: job.id, files: [] };
     }
-    return { id: job.id };
+    const files = [written(job.file, job.data)];
+    if (job.compress) {
+      files.push(
+        written(
+          `${job.file}.br`,
+          brotliCompressSync(job.data, { params: { [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality } }),
+        ),
+        written(`${job.file}.gz`, gzipSync(job.data, { level: job.brotliQuality >= 11 ? 9 : 7 })),
+      );
+    }
+    return { id: job.id, files };
   } catch (error) {
-    return { id: job.id, error: error instanceof Error ? error.message : String(error) };
+    const code = (error as NodeJS.ErrnoException).code;
+    return { id: job.id, error: error instanceof Error ? error.message : String(error), ...(code ? { code } : {}) };
   }
 }
 

@@ -4,13 +4,14 @@
  * changed is, file for file, the full build's (the build-id files aside), and every page it did not
  * render is a hard link of the live build's files.
  */
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { astroBuildIsStale } from '../../src/front/astro-build.ts';
+import { manifestObjects, readManifest, sha256Of } from '../../src/front/build-manifest.ts';
 import type { FrontLocals } from '../../src/front/front-server.ts';
 import { startStorefront, type Storefront } from '../../src/front/start-storefront.ts';
 import type { SnapshotResult } from '../../src/front/snapshot.ts';
@@ -95,6 +96,11 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
       ]);
       expect(a.equals(b), `${name} differs between the incremental and the full build`).toBe(true);
     }
+    // Its manifest gives every file the digest of its bytes, though the build hashed none it linked or wrote.
+    const manifest = await readManifest(path.join(buildsDir, incremental.id));
+    expect(manifestObjects(manifest!).length).toBe(incrementalFiles.size - 2);
+    for (const object of manifestObjects(manifest!))
+      expect(await sha256Of(path.join(buildsDir, incremental.id, object.path)), object.path).toBe(object.digest.sha256);
     // A page is linked whole (page, payload, compressed copies) or rendered whole. The site's assets and
     // images are links in every build (ADR 212): only the pages' files, as the build's record lists them, count.
     const record = JSON.parse(await readFile(path.join(buildsDir, `${incremental.id}.pages.json`), 'utf8')) as {
@@ -143,6 +149,11 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
     const { rendered, changed } = await afterChange(async () => undefined);
     expect(changed).toEqual([]);
     expect(rendered).toEqual([]);
+  });
+
+  test('a page whose file the live build lost is rendered instead of linked', async () => {
+    const { rendered } = await afterChange(() => rm(path.join(buildsDir, live.id, 'acme/shop/_payload.json.gz')));
+    expect(rendered).toEqual(['acme/shop']);
   });
 
   test("a product's price", async () => {

@@ -53,4 +53,14 @@ describe('the _headers file of a build', () => {
     );
     expect(headersFor(text, '/_derivatives/images/tee.svg.w320.avif')['cache-control']).toBe('public, max-age=3600');
   });
+
+  test('slugs that begin alike keep their own folders: a rule for one never covers the other', () => {
+    // `tee-shirt` sorts before `tee/`, so URLs under `/acme/product/tee/` are one run only by prefix.
+    const mixed = ['tee', 'tee-shirt', 'tee.v2', 'teeth'].flatMap((slug) => [
+      { urls: urlPathsOf(`acme/product/${slug}/index.html`), headers: { 'cache-control': 'page' } },
+      { urls: urlPathsOf(`acme/product/${slug}/_payload.json`), headers: { 'cache-control': `data of ${slug}` } },
+    ]);
+    const rules = headersFile(mixed);
+    for (const { urls, headers } of mixed) for (const url of urls) expect(headersFor(rules, url), url).toEqual(headers);
+  });
 });
