@@ -8,8 +8,16 @@
 import { createHash } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../server/config.ts';
+import { isBuildId } from '../server/publishing/publishing.ts';
 import { s3Connection } from '../server/media/open-media.ts';
 import { isMissing, s3Client } from '../server/media/s3-media.ts';
 import {
@@ -23,6 +31,8 @@ import {
 
 /** Objects sent or fetched at once: each is one round trip to the service. */
 const CONCURRENCY = 8;
+/** Keys one DeleteObjects call may name (the S3 API's limit). */
+const DELETE_BATCH = 1000;
 
 async function eachAtOnce<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -159,6 +169,63 @@ export class BuildBucket {
       });
     } finally {
       await rm(temporary, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Deletes from the bucket every build but `keep`, as BUILDS_DIR prunes them (ADR 208): its manifest first,
+   * so no instance takes a build for whole while its files go, then the rest. Only names shaped like build ids
+   * under the prefix are builds: anything else the bucket holds there stays.
+   */
+  async prune(keep: ReadonlySet<string>): Promise<void> {
+    const { prefixes } = await this.#list(this.#prefix, '/');
+    const ids = prefixes.map((prefix) => prefix.slice(this.#prefix.length, -1));
+    for (const id of ids.filter((name) => isBuildId(name) && !keep.has(name))) {
+      await this.#delete([this.#key(id, MANIFEST_FILE)]);
+      await this.#delete((await this.#list(`${this.#prefix}${id}/`)).keys);
+    }
+  }
+
+  /** The keys under `prefix` (and the sub-prefixes up to `delimiter`, when given), every page of them. */
+  async #list(prefix: string, delimiter?: string): Promise<{ keys: string[]; prefixes: string[] }> {
+    const keys: string[] = [];
+    const prefixes: string[] = [];
+    let token: string | undefined;
+    try {
+      do {
+        const page = await this.#client.send(
+          new ListObjectsV2Command({
+            Bucket: this.#bucket,
+            Prefix: prefix,
+            ...(delimiter ? { Delimiter: delimiter } : {}),
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        for (const common of page.CommonPrefixes ?? []) if (common.Prefix) prefixes.push(common.Prefix);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (error) {
+      throw new Error(`Could not list ${prefix} in the builds bucket`, { cause: error });
+    }
+    return { keys, prefixes };
+  }
+
+  async #delete(keys: string[]): Promise<void> {
+    for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+      const batch = keys.slice(start, start + DELETE_BATCH);
+      const answer = await this.#client
+        .send(
+          new DeleteObjectsCommand({
+            Bucket: this.#bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
+        )
+        .catch((error: unknown) => {
+          throw new Error(`Could not delete ${batch[0]} and others from the builds bucket`, { cause: error });
+        });
+      const failed = answer.Errors?.[0];
+      if (failed) throw new Error(`Could not delete ${failed.Key} from the builds bucket: ${failed.Code}`);
     }
   }
 

@@ -204,7 +204,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       await ensureLocal(id);
       await builds.switchTo(id, version);
     },
-    prune: (keep) => builds.prune(keep),
+    async prune(keep) {
+      await builds.prune(keep);
+      // The bucket keeps what BUILDS_DIR keeps (ADR 212); a bucket that refuses now is pruned at the next switch.
+      await bucket?.prune(keep).catch((error: unknown) => {
+        runtime.logger.error({ err: error }, 'old builds could not be deleted from the builds bucket');
+      });
+    },
   };
   const runtime = await createApiRuntime(env, { publisher });
   const publishing = runtime.publishing!;

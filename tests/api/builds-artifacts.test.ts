@@ -69,6 +69,7 @@ beforeAll(async () => {
       S3_ACCESS_KEY_ID: 'builds-key',
       S3_SECRET_ACCESS_KEY: 'builds-secret',
       S3_FORCE_PATH_STYLE: 'true',
+      BUILDS_KEPT: '2',
     },
   });
   url = started.storefront.url;
@@ -226,5 +227,31 @@ describe('npm run export', () => {
     expect(await readFile(path.join(full, 'index.html'), 'utf8')).toBe('mine');
     const usage = await runExport(['--build', liveId]);
     expect(usage).toMatchObject({ code: 2, output: expect.stringContaining('Usage: npm run export') });
+  });
+});
+
+describe('pruning', () => {
+  test('a build BUILDS_DIR no longer keeps is deleted from the bucket too, and nothing else there is', async () => {
+    s3.objects.set('site/builds/notes.txt', { ...s3.objects.get(`site/builds/${liveId}/_headers`)! });
+    s3.objects.set('site/builds/media/pic.svg', { ...s3.objects.get(`site/builds/${liveId}/_headers`)! });
+    const first = liveId;
+    const built: string[] = [];
+    // BUILDS_KEPT is 2: the two newest stay (the live one and the one before it).
+    for (let n = 0; n < 3; n++) {
+      const { id, outcome } = await build();
+      expect(outcome).toBe('done');
+      built.push(id);
+    }
+    const inBucket = (id: string) => [...s3.objects.keys()].filter((key) => key.startsWith(`site/builds/${id}/`));
+    for (const gone of [first, built[0]!]) {
+      expect(await stat(path.join(buildsDir, gone)).catch(() => null)).toBeNull();
+      expect(inBucket(gone)).toEqual([]);
+    }
+    for (const kept of built.slice(1)) {
+      expect(inBucket(kept).length).toBeGreaterThan(25);
+      expect(s3.objects.has(`site/builds/${kept}/_manifest.json`)).toBe(true);
+    }
+    expect(s3.objects.has('site/builds/notes.txt')).toBe(true);
+    expect(s3.objects.has('site/builds/media/pic.svg')).toBe(true);
   });
 });

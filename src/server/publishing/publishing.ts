@@ -82,6 +82,11 @@ export function newBuildId(now = Date.now()): string {
   return `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
 }
 
+/** Whether `name` has the shape of a `newBuildId` (what may be deleted as a build where other things live too). */
+export function isBuildId(name: string): boolean {
+  return /^[0-9a-z]{1,12}-[0-9a-f]{6}$/.test(name);
+}
+
 /** The first line of a failure's message, never its stack. */
 function failureMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,7 @@
 /**
  * An S3-compatible stand-in for the tests (docs/decisions/205-s3-media-storage.md): the four object calls the
- * media storage makes (PUT, HEAD, GET, DELETE), path-style, in memory, on a local port. It checks that a call
+ * media storage makes (PUT, HEAD, GET, DELETE) and the two the builds bucket prunes with (ListObjectsV2 in
+ * pages, DeleteObjects), path-style, in memory, on a local port. It checks that a call
  * is signed with the expected access key, so a test cannot pass with the credentials left out; it does not
  * check the signature itself (the AWS SDK makes it).
  */
@@ -48,6 +49,44 @@ function decodeAwsChunked(raw: Buffer): Buffer {
 
 const xmlError = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`;
 
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const unXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** Keys listed per page: small, so that a test's build of a few dozen files needs several pages. */
+const LIST_PAGE = 25;
+
+/** ListObjectsV2 of `bucket`: keys after the continuation token, those past `delimiter` folded into prefixes. */
+function listAnswer(objects: Map<string, FakeObject>, bucket: string, query: URLSearchParams): string {
+  const prefix = query.get('prefix') ?? '';
+  const delimiter = query.get('delimiter') ?? '';
+  const after = query.get('continuation-token') ?? '';
+  const entries = new Map<string, 'key' | 'prefix'>();
+  for (const full of [...objects.keys()].sort()) {
+    if (!full.startsWith(`${bucket}/${prefix}`)) continue;
+    const key = full.slice(bucket.length + 1);
+    const cut = delimiter ? key.indexOf(delimiter, prefix.length) : -1;
+    entries.set(cut === -1 ? key : key.slice(0, cut + delimiter.length), cut === -1 ? 'key' : 'prefix');
+  }
+  const page = [...entries].filter(([name]) => name > after).slice(0, LIST_PAGE + 1);
+  const truncated = page.length > LIST_PAGE;
+  const shown = page.slice(0, LIST_PAGE);
+  const body = shown
+    .map(([name, kind]) =>
+      kind === 'key'
+        ? `<Contents><Key>${xmlText(name)}</Key><Size>${objects.get(`${bucket}/${name}`)!.body.length}</Size></Contents>`
+        : `<CommonPrefixes><Prefix>${xmlText(name)}</Prefix></CommonPrefixes>`,
+    )
+    .join('');
+  const next = truncated ? `<NextContinuationToken>${xmlText(shown.at(-1)![0])}</NextContinuationToken>` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xmlText(prefix)}</Prefix><KeyCount>${shown.length}</KeyCount><MaxKeys>${LIST_PAGE}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${next}${body}</ListBucketResult>`;
+}
+
 export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
   const objects = new Map<string, FakeObject>();
   const server: Server = createServer((req, res) => {
@@ -56,6 +95,21 @@ export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
       if (!(req.headers.authorization ?? '').includes(`Credential=${accessKeyId}/`)) {
         res.writeHead(403, { 'content-type': 'application/xml' });
         res.end(req.method === 'HEAD' ? undefined : xmlError('InvalidAccessKeyId'));
+        return;
+      }
+      const query = new URL(req.url ?? '/', 'http://s3.local').searchParams;
+      // A call on the bucket itself: `/{bucket}` or `/{bucket}/`.
+      const bucket = key.replace(/\/+$/, '');
+      if (req.method === 'GET' && query.get('list-type') === '2') {
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end(listAnswer(objects, bucket, query));
+        return;
+      }
+      if (req.method === 'POST' && query.has('delete')) {
+        const names = [...(await readBody(req)).toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)];
+        for (const [, name] of names) objects.delete(`${bucket}/${unXml(name!)}`);
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
         return;
       }
       const found = objects.get(key);
