@@ -187,7 +187,8 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   const linking: Promise<void>[] = [];
   /**
    * Links each unchanged page without waiting for it, so the writer threads get the links of thousands of
-   * pages at once (awaiting each page's made linking a 10,000-page build take 3 s); the rest wait for `render`.
+   * pages at once (a 10,000-page build that awaited each page's links took 3 s to link them); the rest wait
+   * for `render`.
    */
   async function sortPages(queue: Iterator<SnapshotPage>): Promise<void> {
     for (let item = queue.next(); !stopped && !item.done; item = queue.next()) {
