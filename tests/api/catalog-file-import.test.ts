@@ -87,6 +87,18 @@ describe('a catalog file read as a stream', () => {
     expect(store).toBeUndefined();
   });
 
+  test('a product id or a bundle id twice is refused, naming the second, instead of the later replacing the earlier', async () => {
+    const twice = structuredClone(catalog);
+    twice.products[25]!.id = 'item-3';
+    twice.bundles.push({ ...twice.bundles[0]!, name: 'Another pair' });
+    const at = file('twice.json', JSON.stringify(twice));
+    await expect(readCatalogFile(at)).rejects.toThrow(/products\.25\.id: is used by another product/);
+    twice.products[25]!.id = 'item-26';
+    await expect(readCatalogFile(file('bundles-twice.json', JSON.stringify(twice)))).rejects.toThrow(
+      /bundles\.1\.id: is used by another bundle/,
+    );
+  });
+
   test('a collection naming a product the file does not hold is refused', async () => {
     const bad = structuredClone(catalog);
     bad.collections[0]!.items.push({ product: 'item-99' });

@@ -190,6 +190,13 @@ describe('tax and shipping settings', () => {
     }
   });
 
+  test('a product id twice in a catalog is refused, naming the second, instead of the later replacing the earlier', () => {
+    const tee = { id: 'tee', name: 'Tee', variants: [{ sku: 'TEE-RED', name: 'Red', price: '18.00', stock: 3 }] };
+    expect(() => parseCatalog({ store: catalog.store, products: [tee, { ...tee, name: 'Other tee' }] })).toThrow(
+      /products\.1\.id.*used by another product/s,
+    );
+  });
+
   test('a store slug the site uses for its own pages (the console’s /admin, /api …) is refused', () => {
     for (const slug of ['admin', 'api', 'builds', 'restricted']) {
       expect(() => parseCatalog({ store: { ...catalog.store, slug } })).toThrow(/store\.slug.*site’s own pages/s);

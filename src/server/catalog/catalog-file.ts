@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import {
+  idUsedBefore,
   invalidCatalog,
   MAX_CATALOG_ISSUES,
   parseCatalog,
@@ -54,8 +55,9 @@ export async function readCatalogFile(file: string): Promise<CatalogFile> {
     }
     const at = [STREAMED, count++];
     const checked = parseCatalogProduct(parsed(file, piece.json, at.join('.')), at);
-    if (!('issues' in checked)) ids.add(checked.product.id);
-    else if (issues.length < MAX_CATALOG_ISSUES) issues.push(...checked.issues);
+    const issue = 'issues' in checked ? null : idUsedBefore(ids, checked.product.id, 'product', at);
+    const found = 'issues' in checked ? checked.issues : issue ? [issue] : [];
+    if (issues.length < MAX_CATALOG_ISSUES) issues.push(...found);
   }
   // Products that are not an array: the whole catalog's schema says what is wrong.
   if (STREAMED in rest) parseCatalog(rest);

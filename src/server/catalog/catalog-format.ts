@@ -141,9 +141,28 @@ function checkProduct(product: CatalogProduct, at: Path, ctx: Issues): void {
   }
 }
 
+/**
+ * The issue of the product or bundle at `at` when one before it has its id (the import would keep only the
+ * later, silently), else null; notes the id in `seen`.
+ */
+export function idUsedBefore(
+  seen: Set<string>,
+  id: string,
+  kind: 'product' | 'bundle',
+  at: Path,
+): { path: Path; message: string } | null {
+  if (seen.has(id)) return { path: [...at, 'id'], message: `is used by another ${kind}` };
+  seen.add(id);
+  return null;
+}
+
 /** What a catalog's collections name must exist in it (`products`: its product ids), once each. */
 function checkCollections(catalog: CatalogHead, products: ReadonlySet<string>, ctx: Issues): void {
-  const bundles = new Set(catalog.bundles.map((b) => b.id));
+  const bundles = new Set<string>();
+  for (const [i, bundle] of catalog.bundles.entries()) {
+    const issue = idUsedBefore(bundles, bundle.id, 'bundle', ['bundles', i]);
+    if (issue) ctx.addIssue({ code: 'custom', ...issue });
+  }
   const handles = new Set<string>();
   for (const [i, collection] of catalog.collections.entries()) {
     if (handles.has(collection.handle)) {
@@ -164,8 +183,13 @@ function checkCollections(catalog: CatalogHead, products: ReadonlySet<string>, c
 
 /** A whole catalog with what its fields cannot say alone, refused before anything is written. */
 const checkedCatalogSchema = catalogSchema.superRefine((catalog, ctx) => {
-  for (const [i, product] of catalog.products.entries()) checkProduct(product, ['products', i], ctx);
-  checkCollections(catalog, new Set(catalog.products.map((p) => p.id)), ctx);
+  const ids = new Set<string>();
+  for (const [i, product] of catalog.products.entries()) {
+    checkProduct(product, ['products', i], ctx);
+    const issue = idUsedBefore(ids, product.id, 'product', ['products', i]);
+    if (issue) ctx.addIssue({ code: 'custom', ...issue });
+  }
+  checkCollections(catalog, ids, ctx);
 });
 
 export type CatalogInput = z.input<typeof catalogSchema>;
