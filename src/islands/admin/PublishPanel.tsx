@@ -205,8 +205,8 @@ function Publishing({ store }: { store: ConsoleStore }) {
   return (
     <>
       <p>
-        Publishing renders every page of the public stores again and makes them live once all of them rendered. A
-        preview build stops before going live: browse it, then make it live.
+        Publishing renders the pages your changes show on (the others are reused from the live build) and makes the new
+        build live once every page is in it. A preview build stops before going live: browse it, then make it live.
       </p>
       <p className="console__links">
         <button
