@@ -417,6 +417,78 @@ describe('removing a variant', () => {
     ).toHaveLength(1);
   });
 
+  test('a deactivated variant is put back on sale with no stock, unless it is on sale, stale or another variant has its values', async () => {
+    const { id, key } = await productWith(
+      ['Size'],
+      [
+        { sku: 'R1', options: { Size: 'S' } },
+        { sku: 'R2', options: { Size: 'M' } },
+      ],
+    );
+    const held = await variantId(api.db, `R2-${key}`);
+    await readyCart(api, held);
+    const removed = await remove(id, held, (await open(id)).version);
+    expect(removed.body.meta).toEqual({ outcome: 'deactivated' });
+    const restore = (version: number) =>
+      editor.call('POST', `${P}/${id}/variants/${held}/restore`, { body: { version } });
+
+    expect((await restore(removed.body.data.version - 1)).status).toBe(409);
+    const back = await restore(removed.body.data.version);
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.data.version).toBeGreaterThan(removed.body.data.version);
+    expect(back.body.data.deactivated_variants).toEqual([]);
+    expect(back.body.data.variants.find((v: Variant) => v.id === held)).toMatchObject({ sku: `R2-${key}`, stock: 0 });
+    const shown = await api.call('GET', `${S}/products/${id}/product_variants`);
+    expect(shown.body.data.map((v: { id: string }) => v.id)).toContain(held);
+    expect(await auditOf('product.variant_restore')).toMatchObject({
+      entity_id: held,
+      before: { sku: `R2-${key}`, outcome: 'deactivated' },
+      after: { outcome: 'on sale', stock: 0 },
+    });
+    const again = await restore(back.body.data.version);
+    expect([again.status, again.body.message]).toEqual([409, 'This variant is on sale already.']);
+
+    // Off sale again, and its Size given to a new variant meanwhile: two variants may not offer one thing.
+    const offAgain = await remove(id, held, back.body.data.version);
+    const twin = await editor.call('POST', `${P}/${id}/variants`, {
+      body: { version: offAgain.body.data.version, sku: `R3-${key}`, name: 'M', options: { Size: 'M' }, price: '5.00' },
+    });
+    expect(twin.status, twin.text).toBe(201);
+    const refused = await restore(twin.body.data.version);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(`R3-${key}`);
+    expect((await open(id)).deactivated_variants).toMatchObject([{ id: held }]);
+  });
+
+  test('a deactivated variant whose options the product no longer has stays off sale', async () => {
+    const { id, key } = await productWith(
+      ['Size'],
+      [
+        { sku: 'F1', options: { Size: 'S' } },
+        { sku: 'F2', options: { Size: 'M' } },
+      ],
+    );
+    const held = await variantId(api.db, `F2-${key}`);
+    await readyCart(api, held);
+    await remove(id, held, (await open(id)).version);
+    const form = await variantsForm(id);
+    const renamed = await editor.call('PUT', `${P}/${id}/variants`, {
+      body: {
+        ...form,
+        option_names: ['Fit'],
+        variants: form.variants.map((v) => ({ ...v, options: { Fit: 'Slim' } })),
+      },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const refused = await editor.call('POST', `${P}/${id}/variants/${held}/restore`, {
+      body: { version: renamed.body.data.version },
+    });
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      `F2-${key} no longer fits the product’s options: add a variant with this product’s options instead.`,
+    ]);
+  });
+
   test('the last variant and a bundle’s are refused with 409, and an unknown one is 404', async () => {
     const { id, key } = await productWith(
       ['Size'],

@@ -96,6 +96,20 @@ test('an editor formats the description and adds a variant with a new Size, whic
   expect(cart.cartItems.map((item) => item.product_details.product_variant_id)).toContain(variant.id);
   await shopperContext.close();
 
+  // Removed from the page now, it goes off sale (the shopper's cart names it) and can be put back, stock 0.
+  editor.once('dialog', (dialog) => void dialog.accept());
+  await editor.getByRole('button', { name: 'Remove TEE-XXL-RED' }).click();
+  await expect(
+    editor.getByText('TEE-XXL-RED is off sale: orders or carts name it, so it is kept for them.'),
+  ).toBeVisible();
+  await expect(stock.getByRole('row', { name: /TEE-XXL-RED/ })).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Put TEE-XXL-RED back on sale' }).click();
+  await expect(
+    editor.getByText('TEE-XXL-RED is on sale again, with no stock: adjust its stock to sell it.'),
+  ).toBeVisible();
+  await expect(stock.getByRole('row', { name: /TEE-XXL-RED/ })).toContainText('0');
+  await expect(editor.getByRole('button', { name: 'Put TEE-XXL-RED back on sale' })).toHaveCount(0);
+
   // The demo catalog back as the other specs know it: the new variant off sale, the description as it was.
   const me = (await (await editor.request.get('/api/admin/me')).json()) as { csrf_token: string };
   const headers = { origin: baseURL!, 'x-csrf-token': me.csrf_token };

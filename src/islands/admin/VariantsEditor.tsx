@@ -236,9 +236,23 @@ function RemoveVariants({ slug, product, onChanged }: Props) {
             : `${variant.sku} is off sale: orders or carts name it, so it is kept for them.`,
       });
     } catch (error) {
-      const status = (error as { status?: number }).status;
-      setNotice({ ok: false, text: (error as Error).message, ...(status ? { status } : {}) });
+      failed(error);
     }
+  }
+
+  async function restore(variant: ConsoleProduct['deactivated_variants'][number]) {
+    setNotice(null);
+    try {
+      onChanged((await consoleApi.restoreVariant(slug, product.id, variant.id, product.version)).data);
+      setNotice({ ok: true, text: `${variant.sku} is on sale again, with no stock: adjust its stock to sell it.` });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  function failed(error: unknown) {
+    const status = (error as { status?: number }).status;
+    setNotice({ ok: false, text: (error as Error).message, ...(status ? { status } : {}) });
   }
 
   return (
@@ -259,9 +273,20 @@ function RemoveVariants({ slug, product, onChanged }: Props) {
       </ul>
       <ReloadOn409 notice={notice} />
       {product.deactivated_variants.length > 0 && (
-        <p className="console__hint">
-          Off sale, kept for their orders: {product.deactivated_variants.map((v) => v.sku).join(', ')}.
-        </p>
+        <>
+          <p className="console__hint">
+            Off sale, kept for their orders: {product.deactivated_variants.map((v) => v.sku).join(', ')}.
+          </p>
+          <ul className="console__links" aria-label="Put a variant back on sale">
+            {product.deactivated_variants.map((variant) => (
+              <li key={variant.id}>
+                <button type="button" className="button" onClick={() => void restore(variant)}>
+                  Put {variant.sku} back on sale
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </>
   );

@@ -154,6 +154,8 @@ export const consoleApi = {
     call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/variants`, variant),
   removeVariant: (slug: string, id: string, variantId: string, version: number) =>
     call<VariantRemoval>('DELETE', `${store(slug)}/products/${id}/variants/${variantId}?version=${version}`),
+  restoreVariant: (slug: string, id: string, variantId: string, version: number) =>
+    call<One<ConsoleProduct>>('POST', `${store(slug)}/products/${id}/variants/${variantId}/restore`, { version }),
   images: (slug: string, id: string) => call<Many<ConsoleProductImage>>('GET', `${store(slug)}/products/${id}/images`),
   uploadImage: (slug: string, id: string, file: File, onProgress: (fraction: number) => void) => {
     const form = new FormData();

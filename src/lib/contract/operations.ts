@@ -435,6 +435,18 @@ export const CONSOLE_OPERATIONS: readonly Operation[] = [
       errors: [...CONSOLE_STORE_ERRORS, 409, 422],
     },
   ),
+  consoleCall(
+    'post',
+    `${A}/products/{id}/variants/{variant_id}/restore`,
+    'restoreConsoleProductVariant',
+    'Puts a deactivated variant back on sale, with no stock; 409 when it is on sale already, no longer fits the product’s options or another variant has its values, or saved from an older version.',
+    {
+      // The product's version, as for the product's own restore.
+      body: productRestorePayload,
+      answers: { 200: one(consoleProduct) },
+      errors: [...CONSOLE_STORE_ERRORS, 409, 422],
+    },
+  ),
   // Product images (docs/decisions/201-console-product-images.md).
   consoleCall('get', `${A}/products/{id}/images`, 'listConsoleProductImages', 'A product’s images, in gallery order.', {
     answers: { 200: many(consoleProductImage) },

@@ -10,7 +10,12 @@ import { sql, type Kysely } from 'kysely';
 import { optionProblems, sameCombination, VARIANT_MESSAGES } from '../../lib/catalog/variant-rules.ts';
 import type { ConsoleProduct } from '../../lib/contract/answers.ts';
 import { centsToDecimal } from '../../lib/money.ts';
-import { productVariantsPayload, variantAddPayload, variantRemovalQuery } from '../../lib/contract/payloads.ts';
+import {
+  productRestorePayload,
+  productVariantsPayload,
+  variantAddPayload,
+  variantRemovalQuery,
+} from '../../lib/contract/payloads.ts';
 import { refreshSearchText } from '../catalog/search-text.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
@@ -30,6 +35,9 @@ export const VARIANT_ROUTE_MESSAGES = {
   inBundles: (names: string) => `The bundle ${names} holds this variant: import the bundle without it first.`,
   startingStock: 'Starting stock',
   takenOffSale: 'Taken off sale',
+  onSale: 'This variant is on sale already.',
+  optionsChanged: (sku: string) =>
+    `${sku} no longer fits the product’s options: add a variant with this product’s options instead.`,
 } as const;
 
 /**
@@ -289,6 +297,46 @@ export function consoleVariantRoutes(deps: AppDeps) {
       });
     });
     return c.json({ data: (await productAnswer(db, storeId, productId))!, meta: { outcome } });
+  });
+
+  // A deactivated variant back on sale, with no stock (stock comes by a logged adjustment), when it still
+  // fits the product: its options may have been renamed or given to another variant since.
+  app.post('/:variantId/restore', async (c) => {
+    const productId = intId(c.req.param('id'));
+    const variantId = intId(c.req.param('variantId'));
+    const { version } = await readJson(c, productRestorePayload);
+    const storeId = c.var.consoleStore.id;
+    const now = clock.now();
+    await catalogWrite(deps, c, async (trx) => {
+      const { option_names: optionNames } = await lockProductAt(trx, storeId, productId, version);
+      const variant = await trx
+        .selectFrom('product_variants')
+        .select(['sku', 'options', 'deactivated_at'])
+        .where('id', '=', variantId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+      if (!variant) throw notFound();
+      if (variant.deactivated_at === null) throw conflict(VARIANT_ROUTE_MESSAGES.onSale);
+      if (Object.keys(optionProblems(optionNames, variant.options)).length > 0)
+        throw conflict(VARIANT_ROUTE_MESSAGES.optionsChanged(variant.sku));
+      const before = (await productAnswer(trx, storeId, productId))!;
+      const twin = before.variants.find((v) => sameCombination(optionNames, v.options, variant.options));
+      if (twin) throw conflict(VARIANT_MESSAGES.sameValues(twin.sku));
+      await claimSkus(trx, storeId, [{ sku: variant.sku, field: 'sku' }], [variantId]);
+      await trx.updateTable('product_variants').set({ deactivated_at: null }).where('id', '=', variantId).execute();
+      // Migration 0015's triggers follow prices and options, not a variant coming back to the sale.
+      await sql`select refresh_product_listing(array[${productId}]::integer[])`.execute(trx);
+      await bumpVersion(trx, productId);
+      await refreshSearchText(trx, storeId, { productId });
+      await auditChange(trx, c.var, now, {
+        action: 'product.variant_restore',
+        entity: 'product_variant',
+        entityId: String(variantId),
+        before: { sku: variant.sku, outcome: 'deactivated' },
+        after: { outcome: 'on sale', stock: 0 },
+      });
+    });
+    return c.json({ data: (await productAnswer(db, storeId, productId))! });
   });
 
   return app;
