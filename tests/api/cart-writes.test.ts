@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
-import { Migrator, type Migration } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import * as initial from '../../src/server/db/migrations/0001_initial.ts';
 import * as paymentReleases from '../../src/server/db/migrations/0002_payment_releases.ts';
+import { insertEarlyStore, withDatabaseUpTo } from './support/early-schema.ts';
 import { newToken, startTestApp, variantId, type TestApp } from './support/test-app.ts';
 
 /**
@@ -120,21 +119,7 @@ describe('changing and removing lines', () => {
 
 /** A store with two variants and a bundle, in a database migrated only part of the way. */
 async function earlyCatalog(db: Kysely<Database>) {
-  const store = await db
-    .insertInto('stores')
-    .values({
-      slug: 'early',
-      title: 'Early',
-      description: null,
-      favicon_url: null,
-      custom_domain: null,
-      restricted: false,
-      tax_rate_bps: 0,
-      shipping_flat_cents: 0,
-      free_shipping_threshold_cents: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const store = await insertEarlyStore(db);
   const product = await db
     .insertInto('products')
     .values({
@@ -174,12 +159,8 @@ async function earlyCatalog(db: Kysely<Database>) {
 
 describe('migration 0003 (one line per variant and cart)', () => {
   test('merges duplicate variant lines written before it, oldest kept, bundle lines untouched', async () => {
-    const db = openDatabase({ dataDir: 'memory://' });
-    try {
-      const upTo0002: Record<string, Migration> = { '0001_initial': initial, '0002_payment_releases': paymentReleases };
-      const early = await new Migrator({ db, provider: { getMigrations: async () => upTo0002 } }).migrateToLatest();
-      expect(early.error).toBeUndefined();
-      // Rows of that schema written directly: today's catalog import writes columns added later.
+    const upTo0002 = { '0001_initial': initial, '0002_payment_releases': paymentReleases };
+    await withDatabaseUpTo(upTo0002, async (db) => {
       const { store, v1, v2, bundle } = await earlyCatalog(db);
       const cart = crypto.randomUUID();
       await db
@@ -228,8 +209,6 @@ describe('migration 0003 (one line per variant and cart)', () => {
       ]);
       const duplicate = sql`insert into cart_lines (id, cart_id, product_variant_id, quantity) values (${crypto.randomUUID()}, ${cart}, ${v2!.id}, 1)`;
       await expect(duplicate.execute(db)).rejects.toThrow(/cart_lines_single_variant/);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

@@ -3,16 +3,15 @@
  * mail stays in the outbox, readable at `GET /api/dev/outbox` — never with SMTP_URL, never in production.
  * The runtime opens its own embedded database here, on either suite run.
  */
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/connect.ts';
 import { VIP_RECIPIENT } from '../../src/server/db/demo-data.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import * as initial from '../../src/server/db/migrations/0001_initial.ts';
 import type { DevMail } from '../../src/lib/contract/answers.ts';
 import { createApiRuntime, type ApiRuntime } from '../../src/server/runtime.ts';
+import { withDatabaseUpTo } from './support/early-schema.ts';
 
 let runtime: ApiRuntime;
 
@@ -103,10 +102,7 @@ describe('the development outbox', () => {
 });
 
 test('migrating keeps the mails of the old dev_outbox table, as delivered, in the one outbox', async () => {
-  const db = openDatabase({ dataDir: 'memory://' });
-  try {
-    const before = new Migrator({ db, provider: { getMigrations: async () => ({ '0001_initial': initial }) } });
-    expect((await before.migrateToLatest()).error).toBeUndefined();
+  await withDatabaseUpTo({ '0001_initial': initial }, async (db) => {
     const old = db as unknown as import('kysely').Kysely<{
       dev_outbox: { to_address: string; subject: string; body: string };
     }>;
@@ -128,7 +124,5 @@ test('migrating keeps the mails of the old dev_outbox table, as delivered, in th
     });
     expect(rows[0]!.sent_at).not.toBeNull();
     expect(rows[0]!.message_id).toMatch(/^<dev-outbox-1@storefront\.local>$/);
-  } finally {
-    await db.destroy();
-  }
+  });
 }, 60_000);

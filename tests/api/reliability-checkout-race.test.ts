@@ -3,13 +3,12 @@
  * webhook finalizes): the order is placed once and the cart stays usable — the next checkout of
  * new items opens a new payment. Runs on PGlite and PostgreSQL, where the calls truly overlap.
  */
-import { Migrator, type Migration } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import * as initial from '../../src/server/db/migrations/0001_initial.ts';
 import * as paymentReleases from '../../src/server/db/migrations/0002_payment_releases.ts';
 import * as singleVariantLines from '../../src/server/db/migrations/0003_single_variant_lines.ts';
+import { insertEarlyStore, withDatabaseUpTo } from './support/early-schema.ts';
 import { report, split } from './support/figures.ts';
 import { finalize, pay, readyCart, S, stockedVariant } from './support/shopper.ts';
 import { newToken, startTestApp, type ApiAnswer, type TestApp } from './support/test-app.ts';
@@ -87,32 +86,13 @@ describe('checkout racing finalize', () => {
   });
 
   test('migration 0005 frees a cart the old race left on a spent intent, and leaves other carts alone', async () => {
-    const db = openDatabase({ dataDir: 'memory://' });
-    try {
-      const upTo0003: Record<string, Migration> = {
-        '0001_initial': initial,
-        '0002_payment_releases': paymentReleases,
-        '0003_single_variant_lines': singleVariantLines,
-      };
-      expect(
-        (await new Migrator({ db, provider: { getMigrations: async () => upTo0003 } }).migrateToLatest()).error,
-      ).toBeUndefined();
-      // Written directly in that schema: today's catalog import writes the column 0005 adds.
-      const store = await db
-        .insertInto('stores')
-        .values({
-          slug: 'early',
-          title: 'Early',
-          description: null,
-          favicon_url: null,
-          custom_domain: null,
-          restricted: false,
-          tax_rate_bps: 0,
-          shipping_flat_cents: 0,
-          free_shipping_threshold_cents: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    const upTo0003 = {
+      '0001_initial': initial,
+      '0002_payment_releases': paymentReleases,
+      '0003_single_variant_lines': singleVariantLines,
+    };
+    await withDatabaseUpTo(upTo0003, async (db) => {
+      const store = await insertEarlyStore(db);
       const cart = (id: string, intent: string | null) => ({
         id,
         store_id: store.id,
@@ -157,8 +137,6 @@ describe('checkout racing finalize', () => {
         { id: paying, payment_intent_id: 'pi_open', intent_seq: 4 },
         { id: stuck, payment_intent_id: null, intent_seq: 5 },
       ]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

@@ -21,6 +21,22 @@ function api(page: Page, baseURL: string | undefined): CartApi {
   return new CartApi(page.request, page.context(), baseURL);
 }
 
+/** The checkout page, open on a cart seeded through the API with a product and a bundle. */
+async function checkoutOfSeededCart(page: Page, baseURL: string | undefined): Promise<CheckoutPage> {
+  await api(page, baseURL).seedProductAndBundle();
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  return checkout;
+}
+
+/** Fills in the address and the 4242 card, places the order and waits for its confirmation page. */
+async function placeCardOrder(checkout: CheckoutPage, address = ADA) {
+  await checkout.fillAddress(address);
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.placeOrder.click();
+  await checkout.page.waitForURL(/\/acme\/order-confirmation\//);
+}
+
 /** Order uuid from /acme/order-confirmation/{uuid}. */
 function orderIdFrom(url: string): string {
   const id = new URL(url).pathname.split('/').pop();
@@ -111,10 +127,7 @@ for (const viewport of Object.values(VIEWPORTS)) {
     if (viewport.width < 600) await page.getByRole('button', { name: 'Show order summary' }).click();
     const summary = page.getByRole('list', { name: 'Items in your order' });
     for (const line of lines) await expect(summary).toContainText(line);
-    await checkout.fillAddress();
-    await checkout.fillCard('4242 4242 4242 4242');
-    await checkout.placeOrder.click();
-    await page.waitForURL(/\/acme\/order-confirmation\//);
+    await placeCardOrder(checkout);
     const items = page.getByRole('region', { name: 'Items' });
     for (const line of lines) await expect(items).toContainText(line);
 
@@ -129,9 +142,7 @@ for (const viewport of Object.values(VIEWPORTS)) {
     baseURL,
   }) => {
     await page.setViewportSize(viewport);
-    await api(page, baseURL).seedProductAndBundle();
-    const checkout = new CheckoutPage(page);
-    await checkout.goto();
+    const checkout = await checkoutOfSeededCart(page, baseURL);
     const grace = {
       ...ADA,
       email: 'grace@example.co.uk',
@@ -139,10 +150,7 @@ for (const viewport of Object.values(VIEWPORTS)) {
       country: 'United Kingdom',
       phone: '020 7946 0018',
     };
-    await checkout.fillAddress({ ...grace, state: 'Westminster', regionLabel: 'Region', zip: 'SW1A 2AA' });
-    await checkout.fillCard('4242 4242 4242 4242');
-    await checkout.placeOrder.click();
-    await page.waitForURL(/\/acme\/order-confirmation\//);
+    await placeCardOrder(checkout, { ...grace, state: 'Westminster', regionLabel: 'Region', zip: 'SW1A 2AA' });
     const number = await page.getByTestId('order-number').innerText();
 
     await page.goto(`/${SLUG}/order/${orderIdFrom(page.url())}`);
@@ -185,9 +193,7 @@ for (const viewport of Object.values(VIEWPORTS)) {
     baseURL,
   }) => {
     await page.setViewportSize(viewport);
-    await api(page, baseURL).seedProductAndBundle();
-    const checkout = new CheckoutPage(page);
-    await checkout.goto();
+    const checkout = await checkoutOfSeededCart(page, baseURL);
     const phoneCountry = page.getByRole('button', { name: /^Phone country:/ });
     await checkout.choose('Country', 'United Kingdom');
     await expect(phoneCountry).toHaveAccessibleName('Phone country: United Kingdom');
@@ -329,7 +335,6 @@ test('a double click on the pay button places one order, the button saying "Plac
   page,
   baseURL,
 }) => {
-  await api(page, baseURL).seedProductAndBundle();
   const finalizeCalls: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/cart/finalize')) finalizeCalls.push(request.url());
@@ -340,8 +345,7 @@ test('a double click on the pay button places one order, the button saying "Plac
     await held;
     await route.continue();
   });
-  const checkout = new CheckoutPage(page);
-  await checkout.goto();
+  const checkout = await checkoutOfSeededCart(page, baseURL);
   await checkout.fillAddress();
   await checkout.fillCard('4242 4242 4242 4242');
   await checkout.placeOrder.dblclick();
@@ -356,9 +360,7 @@ test('Place order with fields missing says the form is incomplete and moves focu
   page,
   baseURL,
 }) => {
-  await api(page, baseURL).seedProductAndBundle();
-  const checkout = new CheckoutPage(page);
-  await checkout.goto();
+  const checkout = await checkoutOfSeededCart(page, baseURL);
   const address = page.getByRole('group', { name: 'Contact and shipping' });
   const box = (name: string) => address.getByRole('textbox', { name, exact: true });
   await checkout.placeOrder.click();
@@ -457,9 +459,7 @@ test('with the built-in test processor the checkout shows a visible "Test mode â
   page,
   baseURL,
 }) => {
-  await api(page, baseURL).seedProductAndBundle();
-  const checkout = new CheckoutPage(page);
-  await checkout.goto();
+  const checkout = await checkoutOfSeededCart(page, baseURL);
   const badge = page.getByText('Test mode â€” no real payments', { exact: true });
   await expect(badge).toBeVisible();
   // Above the card fields, where the shopper looks before paying.
@@ -532,9 +532,7 @@ for (const viewport of Object.values(VIEWPORTS)) {
     baseURL,
   }) => {
     await page.setViewportSize(viewport);
-    await api(page, baseURL).seedProductAndBundle();
-    const checkout = new CheckoutPage(page);
-    await checkout.goto();
+    const checkout = await checkoutOfSeededCart(page, baseURL);
     const form = page.getByRole('group', { name: 'Contact and shipping' });
     const region = (label: string) => form.getByRole('combobox', { name: label });
     const postal = (label: string) => form.getByRole('textbox', { name: label, exact: true });

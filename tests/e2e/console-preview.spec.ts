@@ -3,49 +3,27 @@
  * an editor builds a preview, browses it while shoppers still get the live build, makes it live, and rolls
  * back; the shopper's page names the build it came from each time.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { editorOf, expectFitsWidth, expectNoAxeViolations, signedIn } from './fixtures/console-session.ts';
-import { DESKTOP, PHONE } from './fixtures/viewports.ts';
+import { expect, test } from '@playwright/test';
+import { expectFitsWidth, expectNoAxeViolations, signedIn } from './fixtures/console-session.ts';
+import { buildOf, buildPreview, editorAndShopper, openPreview } from './fixtures/publish.ts';
+import { PHONE } from './fixtures/viewports.ts';
 
 const OWNER = 'owner@acme.example';
-
-/** The build the page came from: its answer's `Server-Timing: build;desc="<id>"`, as the build poller reads it. */
-const buildOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.serverTiming.find(
-        (timing) => timing.name === 'build',
-      )?.description ?? null,
-  );
 
 test('an editor builds a preview, opens it, makes it live and rolls back; the shopper’s page follows the live build', async ({
   browser,
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const owner = await signedIn(browser, baseURL!, OWNER, DESKTOP);
-  const editor = await signedIn(browser, baseURL!, await editorOf(owner, baseURL!), DESKTOP);
-  const shopper = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await shopper.goto('/acme');
-  const before = await buildOf(shopper);
-  expect(before).toBeTruthy();
+  const { editor, shopper, live: before } = await editorAndShopper(browser, baseURL!, '/acme');
 
-  await editor.goto('/admin/acme/publish');
-  await editor.getByRole('button', { name: 'Build preview' }).click();
-  await expect(editor.getByRole('status').filter({ hasText: /Ready to preview: \d+ pages/ })).toBeVisible({
-    timeout: 180_000,
-  });
-  const history = editor.getByRole('table', { name: 'Recent builds, newest first' });
-  const newest = history.getByRole('row').nth(1);
+  const newest = await buildPreview(editor);
   await expect(newest).toContainText('Ready');
   await expect(newest).toContainText(/\d+ new, \d+ changed, \d+ removed/);
   await expectNoAxeViolations(editor);
 
   // The preview: the store as the new build has it, for this session only.
-  await newest.getByRole('link', { name: /^Preview the build of/ }).click();
-  await expect(editor).toHaveURL(/\/acme$/);
-  const previewed = await buildOf(editor);
-  expect(previewed).not.toBe(before);
+  const previewed = await openPreview(editor, newest, before);
   await shopper.reload();
   expect(await buildOf(shopper)).toBe(before);
 
@@ -57,7 +35,8 @@ test('an editor builds a preview, opens it, makes it live and rolls back; the sh
   expect(await buildOf(shopper)).toBe(previewed);
 
   // Back to the build live before, in one action.
-  await history
+  await editor
+    .getByRole('table', { name: 'Recent builds, newest first' })
     .getByRole('button', { name: /^Roll back to the build of/ })
     .first()
     .click();

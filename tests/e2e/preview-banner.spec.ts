@@ -4,42 +4,18 @@
  * pages; Go live from the banner, by keyboard, makes the build live for shoppers. The live build is put
  * back at the end (later specs rely on the demo store).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { editorOf, expectFitsWidth, expectNoAxeViolations, signedIn } from './fixtures/console-session.ts';
+import { expect, test } from '@playwright/test';
+import { expectFitsWidth, expectNoAxeViolations } from './fixtures/console-session.ts';
+import { buildOf, buildPreview, editorAndShopper, openPreview } from './fixtures/publish.ts';
 import { DESKTOP, PHONE } from './fixtures/viewports.ts';
-
-const OWNER = 'owner@acme.example';
-
-/** The build the page came from: the document's `Server-Timing: build;desc="<id>"` (docs/decisions/211-incremental-builds.md). */
-async function buildOf(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-    return navigation?.serverTiming.find((entry) => entry.name === 'build')?.description ?? null;
-  });
-}
 
 test('an editor previewing a build sees the banner on every previewed page, leaves the preview, and makes the build live from the banner', async ({
   browser,
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const owner = await signedIn(browser, baseURL!, OWNER, DESKTOP);
-  const editor = await signedIn(browser, baseURL!, await editorOf(owner, baseURL!), DESKTOP);
-  const shopper = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await shopper.goto('/acme/shop');
-  const live = await buildOf(shopper);
-  expect(live).toBeTruthy();
-
-  await editor.goto('/admin/acme/publish');
-  await editor.getByRole('button', { name: 'Build preview' }).click();
-  await expect(editor.getByRole('status').filter({ hasText: /Ready to preview: \d+ pages/ })).toBeVisible({
-    timeout: 180_000,
-  });
-  const newest = editor.getByRole('table', { name: 'Recent builds, newest first' }).getByRole('row').nth(1);
-  await newest.getByRole('link', { name: /^Preview the build of/ }).click();
-  await expect(editor).toHaveURL(/\/acme$/);
-  const previewed = await buildOf(editor);
-  expect(previewed).not.toBe(live);
+  const { editor, shopper, live } = await editorAndShopper(browser, baseURL!, '/acme/shop');
+  const previewed = await openPreview(editor, await buildPreview(editor), live);
 
   const banner = editor.getByRole('region', { name: 'Build preview' });
   await expect(banner).toContainText(`Preview of build ${previewed}, built `);

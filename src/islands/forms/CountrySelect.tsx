@@ -1,24 +1,11 @@
 import { useMemo, useState } from 'react';
-import type { CountryRegions } from '../../lib/countries.ts';
-import type { FieldResult, RuleSet } from '../../lib/validation/index.ts';
 import { SearchableSelect } from './SearchableSelect.tsx';
-import { useCountryData } from './use-country-data.ts';
+import { useCountryData, type CountryDataSelectProps } from './use-country-data.ts';
 
-export type CountrySelectProps = {
+export type CountrySelectProps = CountryDataSelectProps & {
   /** Selected two-letter code ('US'), or null/'' for none. */
   value: string | null;
   onChange: (countryShortCode: string) => void;
-  name?: string;
-  label?: string;
-  placeholder?: string;
-  rules?: RuleSet;
-  /** Pass the data when the page already has it; otherwise it is loaded lazily. */
-  countries?: readonly CountryRegions[];
-  showErrors?: boolean;
-  error?: string;
-  onValidity?: (result: FieldResult) => void;
-  disabled?: boolean;
-  id?: string;
 };
 
 /** Searchable country dropdown (spec §2): placeholder 'Select country', United States first. */

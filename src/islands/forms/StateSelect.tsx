@@ -1,26 +1,17 @@
 import { useEffect, useMemo } from 'react';
-import { regionValue, regionsOf, type CountryRegions } from '../../lib/countries.ts';
-import type { FieldResult, RuleSet } from '../../lib/validation/index.ts';
+import { regionValue, regionsOf } from '../../lib/countries.ts';
+import type { RuleSet } from '../../lib/validation/index.ts';
 import { SearchableSelect } from './SearchableSelect.tsx';
-import { useCountryData } from './use-country-data.ts';
+import { useCountryData, type CountryDataSelectProps } from './use-country-data.ts';
 
-export type StateSelectProps = {
+export type StateSelectProps = CountryDataSelectProps & {
   /** Two-letter code of the chosen country; the options are its regions. */
   country: string | null;
   /** Selected region: its shortCode, or its name when it has none. */
   value: string | null;
   onChange: (region: string) => void;
-  name?: string;
-  label?: string;
-  placeholder?: string;
   /** Defaults to 'required' (spec §5: the state field is required). */
   rules?: RuleSet;
-  countries?: readonly CountryRegions[];
-  showErrors?: boolean;
-  error?: string;
-  onValidity?: (result: FieldResult) => void;
-  disabled?: boolean;
-  id?: string;
 };
 
 /**

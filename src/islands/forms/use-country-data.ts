@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'react';
 import { loadCountries, type CountryRegions } from '../../lib/countries.ts';
+import type { SearchableSelectProps } from './SearchableSelect.tsx';
+
+/** What a select over the country data (CountrySelect, StateSelect) passes through to its SearchableSelect. */
+export type CountryDataSelectProps = Partial<Pick<SearchableSelectProps, 'name' | 'label' | 'placeholder'>> &
+  Pick<SearchableSelectProps, 'rules' | 'showErrors' | 'error' | 'onValidity' | 'disabled' | 'id'> & {
+    /** Pass the data when the page already has it; otherwise it is loaded lazily. */
+    countries?: readonly CountryRegions[];
+  };
 
 /**
  * The country/region data: the `countries` prop when given, otherwise loaded once `needed` (a country

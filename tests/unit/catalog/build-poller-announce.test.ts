@@ -2,17 +2,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { LIVE_BUILD_EVENT } from '../../../src/lib/catalog/live-payload.ts';
 import { installBuildPoller } from '../../../src/scripts/build-poller.ts';
-
-/** The navigation entry of a page the front served from build `id` (its `Server-Timing: build;desc=…`). */
-const servedFrom = (id: string) =>
-  [
-    {
-      serverTiming: [
-        { name: 'total', description: '' },
-        { name: 'build', description: id },
-      ],
-    },
-  ] as unknown as PerformanceEntry[];
+import { stubBuilds } from './fixtures/build-poller.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,16 +10,8 @@ afterEach(() => {
 });
 
 test('each publish is announced once to the islands when the tab is viewed again', async () => {
-  vi.spyOn(performance, 'getEntriesByType').mockReturnValue(servedFrom('b1'));
   let live = 'b1';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url.startsWith('/builds/latest.json?')
-        ? Response.json({ id: live, timestamp: 1 })
-        : new Response('', { status: 404 }),
-    ),
-  );
+  stubBuilds('b1', () => live);
   const heard: string[] = [];
   window.addEventListener(LIVE_BUILD_EVENT, (event) => heard.push((event as CustomEvent<{ id: string }>).detail.id));
   installBuildPoller();
