@@ -335,6 +335,22 @@ describe('removing a variant', () => {
   const remove = (productId: string, variant: string, version: number) =>
     editor.call('DELETE', `${P}/${productId}/variants/${variant}?version=${version}`);
 
+  /** A product of two Sizes whose M variant a shopper's cart holds, removed in the console: deactivated. */
+  async function deactivatedInCart(prefix: string) {
+    const { id, key } = await productWith(
+      ['Size'],
+      [
+        { sku: `${prefix}1`, options: { Size: 'S' } },
+        { sku: `${prefix}2`, options: { Size: 'M' } },
+      ],
+    );
+    const held = await variantId(api.db, `${prefix}2-${key}`);
+    await readyCart(api, held);
+    const removed = await remove(id, held, (await open(id)).version);
+    expect(removed.body.meta).toEqual({ outcome: 'deactivated' });
+    return { id, key, held, removed };
+  }
+
   test('a variant nothing names is deleted, leaves the listing and is audited', async () => {
     const { id } = await productWith(
       ['Size'],
@@ -401,34 +417,14 @@ describe('removing a variant', () => {
   });
 
   test('a variant in a shopper’s cart is deactivated, not deleted from under them', async () => {
-    const { id, key } = await productWith(
-      ['Size'],
-      [
-        { sku: 'K1', options: { Size: 'S' } },
-        { sku: 'K2', options: { Size: 'M' } },
-      ],
-    );
-    const held = await variantId(api.db, `K2-${key}`);
-    await readyCart(api, held);
-    const removed = await remove(id, held, (await open(id)).version);
-    expect(removed.body.meta).toEqual({ outcome: 'deactivated' });
+    const { held } = await deactivatedInCart('K');
     expect(
       await api.db.selectFrom('cart_lines').select('id').where('product_variant_id', '=', Number(held)).execute(),
     ).toHaveLength(1);
   });
 
   test('a deactivated variant is put back on sale with no stock, unless it is on sale, stale or another variant has its values', async () => {
-    const { id, key } = await productWith(
-      ['Size'],
-      [
-        { sku: 'R1', options: { Size: 'S' } },
-        { sku: 'R2', options: { Size: 'M' } },
-      ],
-    );
-    const held = await variantId(api.db, `R2-${key}`);
-    await readyCart(api, held);
-    const removed = await remove(id, held, (await open(id)).version);
-    expect(removed.body.meta).toEqual({ outcome: 'deactivated' });
+    const { id, key, held, removed } = await deactivatedInCart('R');
     const restore = (version: number) =>
       editor.call('POST', `${P}/${id}/variants/${held}/restore`, { body: { version } });
 
@@ -461,16 +457,7 @@ describe('removing a variant', () => {
   });
 
   test('a deactivated variant whose options the product no longer has stays off sale', async () => {
-    const { id, key } = await productWith(
-      ['Size'],
-      [
-        { sku: 'F1', options: { Size: 'S' } },
-        { sku: 'F2', options: { Size: 'M' } },
-      ],
-    );
-    const held = await variantId(api.db, `F2-${key}`);
-    await readyCart(api, held);
-    await remove(id, held, (await open(id)).version);
+    const { id, key, held } = await deactivatedInCart('F');
     const form = await variantsForm(id);
     const renamed = await editor.call('PUT', `${P}/${id}/variants`, {
       body: {
