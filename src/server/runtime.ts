@@ -106,7 +106,8 @@ export async function createApiRuntime(
       publisher: options.publisher,
       kept: config.BUILDS_KEPT,
     });
-    // Only the process that builds does this: a build it left half done when it stopped never finishes.
+    // Only a process that builds does this: a build left half done by a stopped process never finishes.
+    // A build another instance renders right now still heartbeats and is left alone (ADR 208).
     const abandoned = await failAbandonedBuilds(db, systemClock.now());
     if (abandoned) logger.warn({ builds: abandoned }, 'builds left unfinished by a stopped process marked failed');
   }

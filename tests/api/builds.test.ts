@@ -4,13 +4,14 @@
  * switched to when they fail; built to `ready` for a preview, then live, and rolled back, the last
  * BUILDS_KEPT kept. The API tests have no snapshot: a FakePublisher renders, keeps folders and switches.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { serverEvents } from '../../src/lib/build-progress.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { KyselyPlugin } from 'kysely';
 import { silentLogger } from '../../src/server/http/context.ts';
 import {
   ABANDONED_MESSAGES,
+  BUILD_ABANDONED_AFTER_MS,
   BUILD_TIME_LIMIT_MS,
   failAbandonedBuilds,
   Publishing,
@@ -44,6 +45,23 @@ async function settled(id: string): Promise<void> {
 }
 
 const startWithToken = () => api.call('POST', '/admin/builds', { headers: bearer });
+const statusOf = async (id: string) =>
+  await api.db.selectFrom('builds').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow();
+/** Records a `building` row as a process elsewhere would, `ago` ms before now, its last heartbeat `beatAgo` ms before now. */
+async function buildingElsewhere(id: string, ago: number, beatAgo: number | null): Promise<void> {
+  const now = api.clock.now().getTime();
+  await api.db
+    .insertInto('builds')
+    .values({
+      id,
+      status: 'building',
+      requested_by: 'cli',
+      store_id: null,
+      started_at: new Date(now - ago),
+      heartbeat_at: beatAgo === null ? null : new Date(now - beatAgo),
+    })
+    .execute();
+}
 
 type ReadEvent = { event: string; data: any };
 
@@ -181,17 +199,18 @@ describe('a failed build', () => {
     expect(events).toEqual([{ event: 'failed', data: record.body.data }]);
   });
 
-  test('a build left building by a process that stopped is marked failed when the process starts again', async () => {
-    await api.db
-      .insertInto('builds')
-      .values({ id: 'stopped-build', status: 'building', requested_by: 'cli', store_id: null, started_at: new Date() })
-      .execute();
-    expect(await failAbandonedBuilds(api.db, new Date())).toBe(1);
+  test('a build left building by a process that stopped is marked failed when a process starts, once its heartbeat is a minute old', async () => {
+    await buildingElsewhere('stopped-build', 90_000, BUILD_ABANDONED_AFTER_MS + 1000);
+    expect(await failAbandonedBuilds(api.db, api.clock.now())).toBe(1);
     const record = await api.call('GET', '/admin/builds/stopped-build', { headers: bearer });
     expect(record.body.data).toMatchObject({
       status: 'failed',
       error: 'The process stopped before the build finished.',
     });
+    // A row from before heartbeats is judged by its start.
+    await buildingElsewhere('unbeaten-build', BUILD_ABANDONED_AFTER_MS + 1000, null);
+    expect(await failAbandonedBuilds(api.db, api.clock.now())).toBe(1);
+    expect(await statusOf('unbeaten-build')).toEqual({ status: 'failed', error: ABANDONED_MESSAGES.stopped });
   });
 });
 
@@ -218,8 +237,6 @@ describe('a build whose end cannot be recorded', () => {
     });
     return { state, publishing };
   }
-  const statusOf = async (id: string) =>
-    await api.db.selectFrom('builds').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow();
 
   test('a record that fails while the database restarts is tried again and the build ends as usual', async () => {
     const { state, publishing } = unreachableDatabase();
@@ -250,23 +267,83 @@ describe('a build whose end cannot be recorded', () => {
     await expect(publishing.finished((next as { id: string }).id)).resolves.toMatchObject({ status: 'live' });
   }, 30_000);
 
-  test('a build left building for over an hour by another process is failed when a build starts; a younger one still blocks', async () => {
-    const startedAt = api.clock.now();
-    await api.db
-      .insertInto('builds')
-      .values({ id: 'elsewhere-build', status: 'building', requested_by: 'cli', store_id: null, started_at: startedAt })
-      .execute();
-    api.clock.offsetMs += BUILD_TIME_LIMIT_MS - 60_000;
+  test('a build another process still beats for but started over an hour ago is failed when a build starts; a younger one still blocks', async () => {
+    await buildingElsewhere('elsewhere-build', BUILD_TIME_LIMIT_MS - 60_000, 5000);
     const blocked = await startWithToken();
     expect(blocked.status).toBe(409);
     expect(blocked.body.build.id).toBe('elsewhere-build');
 
     api.clock.offsetMs += 120_000;
+    await api.db
+      .updateTable('builds')
+      .set({ heartbeat_at: api.clock.now() })
+      .where('id', '=', 'elsewhere-build')
+      .execute();
     const started = await startWithToken();
     expect(started.status).toBe(202);
     await settled(started.body.data.id);
     expect(await statusOf('elsewhere-build')).toEqual({ status: 'failed', error: ABANDONED_MESSAGES.tooLong });
     expect(await statusOf(started.body.data.id)).toMatchObject({ status: 'live' });
+  });
+});
+
+describe('several instances on one database', () => {
+  /** Publishing as another `npm start` instance on the same database runs it, beating every `heartbeatMs`. */
+  const anotherInstance = (heartbeatMs?: number) =>
+    new Publishing({ db: api.instanceDb(), clock: api.clock, logger: silentLogger, publisher, kept: 10, heartbeatMs });
+  const heartbeatOf = async (id: string) =>
+    (await api.db.selectFrom('builds').select('heartbeat_at').where('id', '=', id).executeTakeFirstOrThrow())
+      .heartbeat_at!;
+
+  test('an instance starting up beside a build another one renders leaves it building; it keeps beating and goes live as usual', async () => {
+    const elsewhere = anotherInstance(20);
+    const release = publisher.hold();
+    const started = await elsewhere.start({ requestedBy: 'cli', storeId: null });
+    expect(started.started).toBe(true);
+    const { id } = started as { id: string };
+
+    // Minutes pass while it renders: its process keeps the heartbeat fresh.
+    api.clock.offsetMs += 5 * 60_000;
+    const movedAt = api.clock.now().getTime();
+    await vi.waitFor(async () => expect(new Date(await heartbeatOf(id)).getTime()).toBeGreaterThanOrEqual(movedAt));
+    expect(await failAbandonedBuilds(api.db, api.clock.now())).toBe(0);
+    expect(await statusOf(id)).toEqual({ status: 'building', error: null });
+    const beside = await startWithToken();
+    expect(beside.status).toBe(409);
+    expect(beside.body.build.id).toBe(id);
+
+    release();
+    await expect(elsewhere.finished(id)).resolves.toMatchObject({ id, status: 'live' });
+    expect(publisher.live).toBe(id);
+  });
+
+  test('a build whose process stopped blocks the next one only until its heartbeat is a minute old, not an hour', async () => {
+    await buildingElsewhere('gone-build', 5 * 60_000, 1000);
+    // It may still be running: neither a start-up nor a start fails it yet.
+    expect(await failAbandonedBuilds(api.db, api.clock.now())).toBe(0);
+    const blocked = await startWithToken();
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.build.id).toBe('gone-build');
+
+    api.clock.offsetMs += BUILD_ABANDONED_AFTER_MS;
+    const started = await startWithToken();
+    expect(started.status).toBe(202);
+    await settled(started.body.data.id);
+    expect(await statusOf('gone-build')).toEqual({ status: 'failed', error: ABANDONED_MESSAGES.stopped });
+    expect(await statusOf(started.body.data.id)).toMatchObject({ status: 'live' });
+  });
+
+  test('an instance publishing on start-up while another renders waits for that build, then publishes its own', async () => {
+    const elsewhere = anotherInstance();
+    const release = publisher.hold();
+    const first = (await elsewhere.start({ requestedBy: 'cli', storeId: null })) as { id: string };
+    const published = api.deps.publishing!.publish({ requestedBy: 'cli', storeId: null });
+    release();
+    const own = await published;
+    expect(own).toMatchObject({ status: 'live', requested_by: 'cli' });
+    expect(own.id).not.toBe(first.id);
+    expect(await statusOf(first.id)).toEqual({ status: 'ready', error: null });
+    expect(publisher.live).toBe(own.id);
   });
 });
 

@@ -25,6 +25,7 @@ import * as collectionBundleVersions from './migrations/0023_collection_bundle_v
 import * as variantEditing from './migrations/0024_variant_editing.ts';
 import * as liveBuild from './migrations/0025_live_build.ts';
 import * as owedConsoleRefunds from './migrations/0026_owed_console_refunds.ts';
+import * as buildHeartbeat from './migrations/0027_build_heartbeat.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0024_variant_editing': variantEditing,
   '0025_live_build': liveBuild,
   '0026_owed_console_refunds': owedConsoleRefunds,
+  '0027_build_heartbeat': buildHeartbeat,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

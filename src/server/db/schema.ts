@@ -454,6 +454,8 @@ export type BuildsTable = {
   pages_removed: ColumnType<number | null, number | null | undefined, number | null>;
   /** When its folder was deleted (beyond BUILDS_KEPT): it can no longer be previewed or go live. */
   removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Refreshed by the process rendering it while `building` (migration 0027); null on older rows. */
+  heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** The installation's live build, one row (migration 0025); `version` grows with every switch. */

@@ -66,15 +66,24 @@ const ERROR_LENGTH = 1000;
  * which the build is left to the next start (`#failStaleBuilds`; docs/decisions/213-publishing-for-editors-and-shoppers.md).
  */
 const RECORD_RETRY_MS = [250, 1000, 2000, 4000] as const;
+/** How often the process rendering a build refreshes its `heartbeat_at` (docs/decisions/208-preview-and-live-build.md). */
+const BUILD_HEARTBEAT_MS = 10_000;
 /**
- * A build still `building` this long after it started is taken for one whose process stopped: a whole
- * site of 5,000 pages renders in seconds, so an hour is generous.
+ * A `building` row whose heartbeat is older than this is taken for one whose process stopped: six missed
+ * heartbeats, so a busy event loop or a slow database is not mistaken for a process gone.
+ */
+export const BUILD_ABANDONED_AFTER_MS = 60_000;
+/**
+ * The last resort for a process that still heartbeats but whose build never ends (a render that hangs):
+ * a whole site of 5,000 pages renders in seconds, so an hour is generous.
  */
 export const BUILD_TIME_LIMIT_MS = 60 * 60 * 1000;
+/** How often `publish` looks whether a build running in another process has ended. */
+const WAIT_FOR_OTHER_BUILD_MS = 1000;
 export const ABANDONED_MESSAGES = {
   stopped: 'The process stopped before the build finished.',
   unrecorded: 'The build’s end could not be recorded (the database was unreachable).',
-  tooLong: 'The build did not finish within an hour; its process is taken to have stopped.',
+  tooLong: 'The build did not finish within an hour and was given up.',
 } as const;
 
 /** Sortable, unique build id: time in base 36 plus randomness. */
@@ -94,14 +103,20 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * Marks builds left `building` by a process that stopped mid-build as failed. Only the process that
- * builds calls it on start-up: builds run in the storefront process, one at a time (ADR 202).
+ * Marks builds left `building` by a process that stopped mid-build as failed: those whose heartbeat is
+ * older than BUILD_ABANDONED_AFTER_MS. A build another instance renders right now keeps beating and is
+ * left alone (instances share one database; ADR 208). A row from before migration 0027 has no heartbeat
+ * and is judged by its start, as if it had beaten once then: builds take seconds, so one older than a
+ * minute is one a stopped process left, and one rule serves start-up and every start.
  */
 export async function failAbandonedBuilds(db: Kysely<Database>, now: Date): Promise<number> {
   const rows = await db
     .updateTable('builds')
     .set({ status: 'failed', finished_at: now, error: ABANDONED_MESSAGES.stopped })
     .where('status', '=', 'building')
+    .where((eb) =>
+      eb(eb.fn.coalesce('heartbeat_at', 'started_at'), '<', new Date(now.getTime() - BUILD_ABANDONED_AFTER_MS)),
+    )
     .returning('id')
     .execute();
   return rows.length;
@@ -123,6 +138,8 @@ export type PublishingParts = {
   publisher: Publisher;
   /** BUILDS_KEPT: builds kept on disk to preview and roll back to. */
   kept: number;
+  /** BUILD_HEARTBEAT_MS unless given (tests beat faster rather than wait). */
+  heartbeatMs?: number;
 };
 
 /** Statuses of a build that rendered every page: it has a folder until it is pruned. */
@@ -169,6 +186,7 @@ export class Publishing {
             requested_by: request.requestedBy,
             store_id: request.storeId,
             started_at: now,
+            heartbeat_at: now,
           })
           .onConflict((oc) => oc.doNothing())
           .returning('id')
@@ -189,7 +207,8 @@ export class Publishing {
 
   /**
    * A `building` row left behind would block every later build (the unique index): one of this process
-   * whose end could not be recorded, or one older than BUILD_TIME_LIMIT_MS (its process is gone), is failed.
+   * whose end could not be recorded, one whose heartbeat stopped (its process is gone), or one that beats
+   * but started more than BUILD_TIME_LIMIT_MS ago (its render hangs) is failed.
    */
   async #failStaleBuilds(): Promise<void> {
     const { db, clock } = this.#parts;
@@ -204,6 +223,7 @@ export class Publishing {
         .execute();
       for (const id of unrecorded) this.#unrecorded.delete(id);
     }
+    await failAbandonedBuilds(db, now);
     await db
       .updateTable('builds')
       .set({ status: 'failed', finished_at: now, error: ABANDONED_MESSAGES.tooLong })
@@ -212,20 +232,51 @@ export class Publishing {
       .execute();
   }
 
-  /** Starts a build and waits for its end (the command line and start-up); a failed build rejects. */
+  /**
+   * Starts a build and waits for its end (the command line and start-up); a failed build rejects. A build
+   * already running (another instance's start-up, or one whose process stopped a moment ago and whose
+   * heartbeat has not yet aged) is waited for first: this build then renders what changed since.
+   */
   async publish(
     request: BuildRequest,
     onProgress?: (progress: BuildProgress) => void,
     options: { full: boolean } = { full: false },
   ): Promise<BuildRow & { status: 'live' }> {
-    const start = await this.start(request, undefined, { goLive: true, full: options.full });
-    if (!start.started) throw new Error(`Build ${start.running} is already running`);
+    let start = await this.start(request, undefined, { goLive: true, full: options.full });
+    while (!start.started) {
+      this.#parts.logger.info({ build: start.running }, 'waiting for the running build to end');
+      await this.#ended(start.running);
+      start = await this.start(request, undefined, { goLive: true, full: options.full });
+    }
     const stop = onProgress
       ? this.subscribe(start.id, (event) => event.kind === 'progress' && onProgress(event.progress))
       : null;
     const build = await this.finished(start.id)!.finally(() => stop?.());
     if (build.status !== 'live') throw new Error(`Build ${build.id} failed: ${build.error ?? 'unknown error'}`);
     return { ...build, status: 'live' };
+  }
+
+  /** Resolves when build `id` is no longer `building`, or when the next start would fail it as stale. */
+  async #ended(id: string): Promise<void> {
+    const here = this.finished(id);
+    if (here) {
+      await here.catch(() => undefined);
+      return;
+    }
+    const { db, clock } = this.#parts;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_OTHER_BUILD_MS));
+      const now = clock.now().getTime();
+      const running = await db
+        .selectFrom('builds')
+        .select('id')
+        .where('id', '=', id)
+        .where('status', '=', 'building')
+        .where((eb) => eb(eb.fn.coalesce('heartbeat_at', 'started_at'), '>=', new Date(now - BUILD_ABANDONED_AFTER_MS)))
+        .where('started_at', '>=', new Date(now - BUILD_TIME_LIMIT_MS))
+        .executeTakeFirst();
+      if (!running) return;
+    }
   }
 
   /** Resolves when no build runs in this process (closing waits, so no record is left building). */
@@ -308,6 +359,18 @@ export class Publishing {
         }
       }
     };
+    // Tells other instances this build runs (failAbandonedBuilds); one cheap write, only while `building`.
+    // A row no longer building (rendered, or failed as too long by another start) needs no more beats.
+    const heartbeat = setInterval(() => {
+      db.updateTable('builds')
+        .set({ heartbeat_at: clock.now() })
+        .where('id', '=', id)
+        .where('status', '=', 'building')
+        .executeTakeFirst()
+        .then((result) => result.numUpdatedRows === 0n && clearInterval(heartbeat))
+        .catch((error: unknown) => logger.warn({ err: error, build: id }, 'build heartbeat not recorded'));
+    }, this.#parts.heartbeatMs ?? BUILD_HEARTBEAT_MS);
+    heartbeat.unref();
     run.finished = (async () => {
       let rendered: Awaited<ReturnType<Publisher['render']>>;
       try {
@@ -343,7 +406,10 @@ export class Publishing {
         tell({ kind: 'finished', build });
         return build;
       })
-      .finally(() => this.#runs.delete(id));
+      .finally(() => {
+        clearInterval(heartbeat);
+        this.#runs.delete(id);
+      });
     // Whoever awaits `finished` sees a failure to record the outcome; nobody else must crash on it.
     run.finished.catch((error: unknown) => logger.error({ err: error, build: id }, 'build outcome not recorded'));
     this.#runs.set(id, run);
