@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { astroBuildIsStale } from '../../src/front/astro-build.ts';
 import { manifestObjects, readManifest, sha256Of } from '../../src/front/build-manifest.ts';
 import type { FrontLocals } from '../../src/front/front-server.ts';
-import { startStorefront, type Storefront } from '../../src/front/start-storefront.ts';
+import type { Storefront } from '../../src/front/start-storefront.ts';
 import type { SnapshotResult } from '../../src/front/snapshot.ts';
-import { startTestStorefront } from './support/test-storefront.ts';
+import { startTestStorefront, type TestStorefront } from './support/test-storefront.ts';
 
 /**
  * Whether a file is one every build writes for itself, naming it (the build-id files, and the manifest and
@@ -44,34 +44,24 @@ const pageOf = (file: string) =>
 const TWO_BUILDS_MS = 300_000;
 
 describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS }, () => {
+  let started: TestStorefront;
   let storefront: Storefront;
   let buildsDir: string;
   let live: SnapshotResult;
 
   beforeAll(async () => {
-    const folder = await mkdtemp(path.join(tmpdir(), 'builds-incremental-'));
-    buildsDir = path.join(folder, 'builds');
     // The real pages: the checkout's Astro build when it is up to date, else one of this test's own.
     const distDir = (await astroBuildIsStale('dist')) ? 'dist-incremental-test' : 'dist';
-    storefront = await startStorefront({
-      env: {
-        NODE_ENV: 'test',
-        DATA_DIR: 'memory://',
-        DIST_DIR: distDir,
-        BUILDS_DIR: buildsDir,
-        IMAGE_CACHE_DIR: path.join(folder, 'image-cache'),
-        LOG_LEVEL: 'silent',
-        RECONCILE_EVERY_SECONDS: '0',
-        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      },
-      port: 0,
-      host: '127.0.0.1',
+    started = await startTestStorefront({
+      name: 'builds-incremental',
       snapshotOnStart: true,
-      log: () => {},
+      env: { DIST_DIR: distDir },
     });
+    storefront = started.storefront;
+    buildsDir = started.env.BUILDS_DIR!;
     live = await storefront.rebuild(undefined, { full: true });
   }, 1_200_000);
-  afterAll(async () => storefront?.close());
+  afterAll(async () => started?.close());
 
   /**
    * Builds incrementally after `change`, then fully, and checks the two are the same files; answers the

@@ -1,6 +1,7 @@
 /**
  * A whole storefront (front and API in one process, as `npm start` runs them) for API tests, with a
- * stand-in for Astro's pages: its own folder, and on PostgreSQL (DATABASE_URL) its own database.
+ * stand-in for Astro's pages or the real ones: its own folder, and on PostgreSQL (DATABASE_URL) its own
+ * database, so no test reads what another left in the shared one.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,7 +31,8 @@ async function admin(sql: string): Promise<void> {
 export async function startTestStorefront(options: {
   /** Names its folder and database. */
   name: string;
-  renderPage: AstroHandler;
+  /** A stand-in for Astro's pages; without it, the real pages of `env.DIST_DIR`'s Astro build. */
+  renderPage?: AstroHandler;
   /** What identifies `renderPage`'s code in build records: another one means a full build. */
   renderPageVersion?: string;
   snapshotOnStart: boolean;
@@ -44,7 +46,7 @@ export async function startTestStorefront(options: {
       port: 0,
       host: '127.0.0.1',
       snapshotOnStart: options.snapshotOnStart,
-      astroHandler: options.renderPage,
+      ...(options.renderPage ? { astroHandler: options.renderPage } : {}),
       ...(options.renderPageVersion ? { astroHandlerVersion: options.renderPageVersion } : {}),
       log: () => {},
     });
