@@ -120,12 +120,13 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
     );
     add(`build ${big.catalog} peak memory < 2 GiB`, `${big.peakMemoryMiB} MiB`, big.peakMemoryMiB < 2048);
     const incremental = big.incremental;
-    const share = incremental ? incremental.wallSeconds / big.wallSeconds : Number.POSITIVE_INFINITY;
+    const publish = incremental?.publishSeconds;
+    const share = publish !== undefined ? publish / big.wallSeconds : Number.POSITIVE_INFINITY;
     add(
-      `build ${big.catalog}: one price change live in ≤ ${percent(INCREMENTAL_OF_FULL_BUILD)} of the full build's time`,
-      incremental
-        ? `${percent(share)} (${incremental.wallSeconds} vs ${big.wallSeconds} s, ${thousands(incremental.pages - incremental.reused)} pages rendered, ${thousands(incremental.reused)} linked; ${conditions(r, 'build')})`
-        : 'no incremental build measured',
+      `build ${big.catalog}: one price change published live (running storefront) in ≤ ${percent(INCREMENTAL_OF_FULL_BUILD)} of the full build's time`,
+      incremental && publish !== undefined
+        ? `${percent(share)} (${publish} vs ${big.wallSeconds} s, ${thousands(incremental.pages - incremental.reused)} pages rendered, ${thousands(incremental.reused)} linked; npm run build after the change ${incremental.wallSeconds} s, ${percent(incremental.wallSeconds / big.wallSeconds)}; ${conditions(r, 'build')})`
+        : 'no incremental publish measured',
       share <= INCREMENTAL_OF_FULL_BUILD,
     );
   }

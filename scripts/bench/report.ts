@@ -96,6 +96,20 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
               '',
               'up to date, skipped',
             ],
+            ...(b.incremental.publishSeconds !== undefined
+              ? [
+                  [
+                    'the same, published by a running storefront (Publish to live)',
+                    b.incremental.pages,
+                    b.incremental.publishSeconds,
+                    '',
+                    `${Math.round((b.incremental.publishSeconds / b.wallSeconds) * 100)} % of the full build`,
+                    '',
+                    '',
+                    'up to date, skipped',
+                  ],
+                ]
+              : []),
           ]
         : []),
       ...(b.plainAstro

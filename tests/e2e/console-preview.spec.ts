@@ -65,6 +65,12 @@ test('the publish page with its build actions and auto-publish passes axe and fi
   const form = page.getByRole('form', { name: 'Auto-publish' });
   const quiet = form.getByRole('textbox', { name: 'Quiet period, seconds (5–3600)' });
   await expect(quiet).toHaveValue('30');
+  // The Save button is as wide as its label, not stretched across the form.
+  const [formBox, saveBox] = await Promise.all([
+    form.boundingBox(),
+    form.getByRole('button', { name: 'Save' }).boundingBox(),
+  ]);
+  expect(saveBox!.width).toBeLessThan(formBox!.width / 2);
   await quiet.fill('2');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('The quiet period must be a whole number of seconds from 5 to 3600.')).toBeVisible();

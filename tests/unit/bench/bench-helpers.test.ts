@@ -60,7 +60,7 @@ describe('budgets', () => {
     expect(budgets.filter((b) => !b.pass).map((b) => b.budget)).toEqual([
       'store front: JS ≤ 5 KB gzip (cart count + build poller only)',
       `build 10,000 products ≥ ${BUILD_OF_PLAIN_ASTRO}× the pages/s of a plain Astro build of as many pages`,
-      "build 10,000 products: one price change live in ≤ 10% of the full build's time",
+      "build 10,000 products: one price change published live (running storefront) in ≤ 10% of the full build's time",
     ]);
   });
 
@@ -81,21 +81,35 @@ describe('budgets', () => {
       astroBuilt: false,
       plainAstro: { pages: 10_103, wallSeconds: 10_103 / plainPagesPerSecond, pagesPerSecond: plainPagesPerSecond },
       // One price change in 5 % of the full build: within its own budget, so only the ratio is judged here.
-      incremental: { wallSeconds: (10_103 / pagesPerSecond) * 0.05, pages: 10_103, reused: 10_098 },
+      incremental: {
+        wallSeconds: (10_103 / pagesPerSecond) * 0.05,
+        publishSeconds: (10_103 / pagesPerSecond) * 0.05,
+        pages: 10_103,
+        reused: 10_098,
+      },
     });
     // The issue's slow machine: 210 pages/s failed an absolute 400; against a plain build as slowed it passes.
     expect(missed({ build: [build(210, (210 / BUILD_OF_PLAIN_ASTRO) * 0.99)] })).toEqual([]);
     expect(missed({ build: [build(210, (210 / BUILD_OF_PLAIN_ASTRO) * 1.01)] })).toHaveLength(1);
-    // One price change live in 11 % of the full build misses the incremental budget (ADR 211).
-    const slowChange = {
+    // The editor's publish of one price change (a running storefront) in 11 % of the full build misses the
+    // incremental budget (ADR 211), however fast `npm run build` was after it; in 9 % it passes.
+    const change = (publishShare: number) => ({
       ...build(210, 300),
-      incremental: { wallSeconds: (10_103 / 210) * 0.11, pages: 10_103, reused: 10_098 },
-    };
-    expect(
-      checkBudgets({ build: [slowChange] })
+      incremental: {
+        wallSeconds: (10_103 / 210) * 0.05,
+        publishSeconds: (10_103 / 210) * publishShare,
+        pages: 10_103,
+        reused: 10_098,
+      },
+    });
+    const incrementalMissed = (publishShare: number) =>
+      checkBudgets({ build: [change(publishShare)] })
         .filter((b) => !b.pass)
-        .map((b) => b.budget),
-    ).toEqual(["build 10,000 products: one price change live in ≤ 10% of the full build's time"]);
+        .map((b) => b.budget);
+    expect(incrementalMissed(0.11)).toEqual([
+      "build 10,000 products: one price change published live (running storefront) in ≤ 10% of the full build's time",
+    ]);
+    expect(incrementalMissed(0.09)).toEqual([]);
     const [budget] = checkBudgets({ build: [build(210, 300)], measured });
     expect(budget?.measured).toBe('0.70× (210 vs 300 pages/s, 10,103 pages; 2 CPUs Test CPU, load 6.5)');
   });
