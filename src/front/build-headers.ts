@@ -61,16 +61,19 @@ function literalPrefix(pattern: string): string {
  * build tries a pattern per folder, and scanning every URL for each made `_headers` quadratic in the pages.
  */
 function startingWith(sorted: string[], prefix: string): string[] {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < prefix) low = middle + 1;
-    else high = middle;
-  }
-  let end = low;
-  while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
-  return sorted.slice(low, end);
+  const firstAtLeast = (bound: string, from: number) => {
+    let low = from;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle]! < bound) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const start = firstAtLeast(prefix, 0);
+  // Every URL starting with `prefix` sorts below `prefix` followed by the highest UTF-16 unit.
+  return sorted.slice(start, firstAtLeast(`${prefix}\uffff`, start));
 }
 
 /** Patterns for a URL, most general first: under each of its folders, then its shape with fewer placeholders. */
@@ -97,19 +100,39 @@ function candidatePatterns(url: string): string[] {
  * answered with the same headers — so a catalog of thousands of pages needs a few rules per store.
  */
 export function headersFile(files: { urls: string[]; headers: HeaderSet }[]): string {
-  const blockOf = new Map<string, string>();
-  const headersOfBlock = new Map<string, HeaderSet>();
+  // Files given one header set object (build-manifest.ts shares them) are sorted and named once.
+  const blocks: HeaderSet[] = [];
+  const blockOfJson = new Map<string, number>();
+  const blockOfSet = new Map<HeaderSet, number>();
+  const blockOf = new Map<string, number>();
   for (const { urls, headers } of files) {
-    const sorted = Object.fromEntries(Object.entries(headers).sort(([a], [b]) => a.localeCompare(b)));
-    const block = JSON.stringify(sorted);
-    headersOfBlock.set(block, sorted);
+    let block = blockOfSet.get(headers);
+    if (block === undefined) {
+      const sorted = Object.fromEntries(Object.entries(headers).sort(([a], [b]) => a.localeCompare(b)));
+      const json = JSON.stringify(sorted);
+      block = blockOfJson.get(json);
+      if (block === undefined) blockOfJson.set(json, (block = blocks.push(sorted) - 1));
+      blockOfSet.set(headers, block);
+    }
     for (const url of urls) blockOf.set(url, block);
   }
   const urls = [...blockOf.keys()].sort();
+  const rules = rulesOf(urls, blockOf);
+  return rules
+    .map(({ pattern, block }) =>
+      [pattern, ...Object.entries(blocks[block]!).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
+    )
+    .join('\n')
+    .concat('\n');
+}
+
+/** The fewest, most general rules giving each of the sorted `urls` its block of headers and no other. */
+function rulesOf(urls: string[], blockOf: ReadonlyMap<string, number>): { pattern: string; block: number }[] {
   const covered = new Set<string>();
-  const rules: { pattern: string; block: string }[] = [];
+  const rules: { pattern: string; block: number }[] = [];
   const levels = urls.map((url) => candidatePatterns(url));
-  const deepest = Math.max(0, ...levels.map((patterns) => patterns.length));
+  // A loop, not `Math.max(...)`: a 100,000-product build has 400,000 URLs, past what a call takes as arguments.
+  const deepest = levels.reduce((most, patterns) => Math.max(most, patterns.length), 0);
   const tried = new Set<string>();
   for (let level = 0; level < deepest; level++) {
     for (const [index, url] of urls.entries()) {
@@ -119,17 +142,23 @@ export function headersFile(files: { urls: string[]; headers: HeaderSet }[]): st
       if (tried.has(pattern)) continue;
       tried.add(pattern);
       const block = blockOf.get(url)!;
-      const expression = patternRegExp(pattern);
-      const matched = startingWith(urls, literalPrefix(pattern)).filter((other) => expression.test(other));
+      const matched = matching(urls, pattern);
       if (matched.some((other) => covered.has(other) || blockOf.get(other) !== block)) continue;
       for (const other of matched) covered.add(other);
       rules.push({ pattern, block });
     }
   }
-  return rules
-    .map(({ pattern, block }) =>
-      [pattern, ...Object.entries(headersOfBlock.get(block)!).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
-    )
-    .join('\n')
-    .concat('\n');
+  return rules;
+}
+
+/**
+ * The URLs of `sorted` that `pattern` matches. A folder's `/*` and a literal URL need no expression: a build
+ * tries one of each per page folder, and compiling thousands of them was most of the file's time.
+ */
+function matching(sorted: string[], pattern: string): string[] {
+  const prefix = literalPrefix(pattern);
+  if (prefix === pattern) return startingWith(sorted, prefix).filter((url) => url === pattern);
+  if (prefix.length === pattern.length - 1 && pattern.endsWith('*')) return startingWith(sorted, prefix);
+  const expression = patternRegExp(pattern);
+  return startingWith(sorted, prefix).filter((url) => expression.test(url));
 }

@@ -117,13 +117,17 @@ export async function writeManifest(root: string, options: ManifestOptions): Pro
     );
   const files: ManifestFile[] = [];
   const rules: { urls: string[]; headers: HeaderSet }[] = [];
+  // A file's headers follow from its type, its Cache-Control and the build's own (the document headers
+  // are the build's): files alike share one object, which `headersFile` reads once, not once per file.
+  const headerSets = new Map<string, HeaderSet>();
   for (const relative of all.filter((file) => !isVariant(file))) {
     const type = contentTypeOf(relative);
     const urls = urlPathsOf(relative);
-    const headers = {
-      ...buildFileHeaders(urls[0]!, type, options.documentHeaders),
-      ...options.buildHeaders?.(urls[0]!, type),
-    };
+    const own = buildFileHeaders(urls[0]!, type, options.documentHeaders);
+    const extra = options.buildHeaders?.(urls[0]!, type) ?? {};
+    const key = [type, own['cache-control'], ...Object.entries(extra).flat()].join('\n');
+    let headers = headerSets.get(key);
+    if (!headers) headerSets.set(key, (headers = { ...own, ...extra }));
     const encodings: ManifestFile['encodings'] = {};
     for (const [encoding, suffix] of Object.entries(ENCODING_SUFFIXES) as [keyof typeof ENCODING_SUFFIXES, string][])
       if (present.has(relative + suffix) && isVariant(relative + suffix))

@@ -11,8 +11,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type WriteJob =
   | { id: number; file: string; data: Uint8Array; compress: boolean; brotliQuality: number }
-  /** A hard link at `file` of `existing` (another build's file). */
-  | { id: number; file: string; existing: string };
+  /** Hard links at each `file` of `existing` (another build's file). */
+  | { id: number; links: { existing: string; file: string }[] };
 
 /** A file the thread wrote, with the digest the build's manifest lists (build-manifest.ts). */
 export type WrittenFile = { file: string; size: number; sha256: string };
@@ -28,17 +28,24 @@ function written(file: string, data: Uint8Array): WrittenFile {
   return { file, size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
 }
 
+function madeFolderOf(file: string): void {
+  const dir = path.dirname(file);
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
+}
+
 function run(job: WriteJob): WriteResult {
   try {
-    const dir = path.dirname(job.file);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    if ('existing' in job) {
-      linkSync(job.existing, job.file);
+    if ('links' in job) {
+      for (const { existing, file } of job.links) {
+        madeFolderOf(file);
+        linkSync(existing, file);
+      }
       return { id: job.id, files: [] };
     }
+    madeFolderOf(job.file);
     const files = [written(job.file, job.data)];
     if (job.compress) {
       files.push(

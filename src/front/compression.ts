@@ -62,11 +62,12 @@ export class CompressedWriter {
   }
 
   /**
-   * Hard-links `existing` at `file` (its folder made first); rejects with `code` 'ENOENT' when `existing` is
-   * gone. Done on the threads: a reused 10,000-page build links 60,000 files (docs/performance.md).
+   * Hard-links each `existing` file at its `file` (folders made first); rejects with `code` 'ENOENT' when one
+   * is gone, leaving those linked before it. Done on the threads, one job per page: a reused 10,000-page
+   * build links 60,000 files (docs/performance.md).
    */
-  async link(existing: string, file: string): Promise<void> {
-    await this.#queue({ id: this.#next++, file, existing });
+  async link(links: { existing: string; file: string }[]): Promise<void> {
+    await this.#queue({ id: this.#next++, links });
   }
 
   #queue(job: WriteJob): Promise<WrittenFile[]> {

@@ -157,12 +157,13 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   /** Links an unchanged page's files from the live build; false when one is gone (then it is rendered). */
   async function reuseOne(page: SnapshotPage, kept: { entry: PageRecord; reads: string[] }): Promise<boolean> {
     const from = options.reuse!.from;
-    const links = await Promise.allSettled(
-      kept.entry.files.map((name) => writer.link(path.join(from, name), path.join(root, name))),
+    const links = kept.entry.files.map((name) => ({ existing: path.join(from, name), file: path.join(root, name) }));
+    const failed = await writer.link(links).then(
+      () => null,
+      (error: unknown) => error as NodeJS.ErrnoException,
     );
-    const failed = links.find((link) => link.status === 'rejected');
     if (failed) {
-      if ((failed.reason as NodeJS.ErrnoException).code !== 'ENOENT') throw failed.reason;
+      if (failed.code !== 'ENOENT') throw failed;
       // The live build lost a file (pruned after two switches meanwhile): render the page instead, into
       // files of its own (writing through a link would change the other build's file too).
       await Promise.all(kept.entry.files.map((name) => rm(path.join(root, name), { force: true })));

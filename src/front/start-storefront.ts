@@ -346,6 +346,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       await publishing.idle();
       await listening?.stop();
       await Promise.allSettled(fetching.values());
+      await builds.deleted();
       bucket?.close();
       await runtime.close();
     },

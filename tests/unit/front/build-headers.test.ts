@@ -63,4 +63,10 @@ describe('the _headers file of a build', () => {
     const rules = headersFile(mixed);
     for (const { urls, headers } of mixed) for (const url of urls) expect(headersFor(rules, url), url).toEqual(headers);
   });
+
+  test('a catalog of 100,000 products gets its file: more URLs than a call takes as arguments', () => {
+    const page = { 'cache-control': 'page' };
+    const many = Array.from({ length: 200_000 }, (_, i) => ({ urls: [`/acme/product/${i}/`], headers: page }));
+    expect(headersFile(many)).toBe('/acme/*\n  cache-control: page\n');
+  });
 });

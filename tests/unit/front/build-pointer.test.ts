@@ -43,6 +43,20 @@ test('pruning deletes every build folder but the kept ones and the live one', as
   expect(await builds(dir)).toEqual(['b1', 'b3', 'b4', 'current']);
   expect(await readdir(dir)).toContain('.rebuild-token');
   expect(await pointer.has('b2')).toBe(false);
+  await pointer.deleted();
+  expect((await readdir(dir)).sort()).toEqual(['.rebuild-token', 'b1', 'b3', 'b4', 'current']);
+});
+
+test('a prune a stopped process left half done is finished by the next one', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
+  const pointer = new BuildPointer(dir);
+  for (const id of ['d1', 'd2']) await fakeBuild(dir, id);
+  // What a process stopped while deleting leaves: the folder renamed, its files still there.
+  await fakeBuild(dir, '.pruned-0a1b2c3d4e5f-d0');
+  await pointer.switchTo('d2', 1);
+  await pointer.prune(new Set(['d2']));
+  await pointer.deleted();
+  expect((await readdir(dir)).sort()).toEqual(['current', 'd2']);
 });
 
 test('a payload names its own build: only builds once served live are answered from, while kept', async () => {
