@@ -144,6 +144,7 @@ export class BuildPointer {
       await rename(path.join(this.buildsDir, name), path.join(this.buildsDir, pruned));
       doomed.push(pruned);
     }
+    if (doomed.length === 0) return;
     const deletion = this.#deleting.then(() => deleteOnThread(doomed.map((name) => path.join(this.buildsDir, name))));
     // A deletion that fails (another instance deleting the same leftover) is tried again at the next prune.
     this.#deleting = deletion.then(
