@@ -57,10 +57,11 @@ function literalPrefix(pattern: string): string {
 }
 
 /**
- * The URLs of `sorted` that start with `prefix`, found by binary search since they are one run of it: a
- * build tries a pattern per folder, and scanning every URL for each made `_headers` quadratic in the pages.
+ * The positions in `sorted` of the URLs that start with `prefix`, found by binary search since they are one
+ * run of it: a build tries a pattern per folder, and scanning every URL for each made `_headers` quadratic
+ * in the pages.
  */
-function startingWith(sorted: string[], prefix: string): string[] {
+function startingWith(sorted: string[], prefix: string): { start: number; end: number } {
   const firstAtLeast = (bound: string, from: number) => {
     let low = from;
     let high = sorted.length;
@@ -73,24 +74,51 @@ function startingWith(sorted: string[], prefix: string): string[] {
   };
   const start = firstAtLeast(prefix, 0);
   // Every URL starting with `prefix` sorts below `prefix` followed by the highest UTF-16 unit.
-  return sorted.slice(start, firstAtLeast(`${prefix}\uffff`, start));
+  return { start, end: firstAtLeast(`${prefix}\uffff`, start) };
 }
 
-/** Patterns for a URL, most general first: under each of its folders, then its shape with fewer placeholders. */
-function candidatePatterns(url: string): string[] {
-  const segments = url.split('/').slice(1);
-  const last = segments.length - 1;
-  const shape = (literal: number) =>
-    `/${segments
-      .map((segment, i) =>
-        i < literal || segment === '' || (i === last && segment.includes('.')) ? segment : `:p${i}`,
-      )
-      .join('/')}`;
-  const patterns: string[] = [];
-  for (let depth = 1; depth < segments.length; depth++) patterns.push(`/${segments.slice(0, depth).join('/')}/*`);
-  for (let literal = 0; literal < segments.length; literal++) patterns.push(shape(literal));
-  patterns.push(url);
-  return [...new Set(patterns)];
+/**
+ * The patterns a rule for a URL may have, most general first: under each of its folders, then its shape with
+ * fewer and fewer placeholders (`/acme/:p1/:p2`, `/acme/product/:p2`), then the URL itself. `at(level)` makes
+ * only the one asked for (the last for a level past them): most URLs are covered by the first few, and making
+ * every pattern of 400,000 URLs up front took most of the rules' time.
+ */
+class CandidatePatterns {
+  readonly #url: string;
+  readonly #segments: string[];
+  /** The segments a placeholder may stand for: not empty, and not the last one when it has an extension. */
+  readonly #variable: number[] = [];
+  /** How many patterns there are. */
+  readonly count: number;
+
+  constructor(url: string) {
+    this.#url = url;
+    this.#segments = url.split('/').slice(1);
+    const last = this.#segments.length - 1;
+    this.#segments.forEach((segment, i) => {
+      if (segment !== '' && !(i === last && segment.includes('.'))) this.#variable.push(i);
+    });
+    // The folders above it; its shapes from all placeholders to one (each turns one more segment literal),
+    // then the URL itself.
+    this.count = last + 1 + this.#variable.length;
+  }
+
+  at(level: number): string {
+    const folders = this.#segments.length - 1;
+    if (level < folders) return `/${this.#segments.slice(0, level + 1).join('/')}/*`;
+    const shape = level - folders;
+    if (shape === 0) return this.#shape(0);
+    // The shape whose literal segments run past the shape-th variable one; past the last, the URL.
+    const variable = this.#variable[shape - 1];
+    return variable === undefined || variable + 1 >= this.#segments.length ? this.#url : this.#shape(variable + 1);
+  }
+
+  /** The URL with every variable segment from `literal` on as a placeholder named by its position. */
+  #shape(literal: number): string {
+    const segments = [...this.#segments];
+    for (const i of this.#variable) if (i >= literal) segments[i] = `:p${i}`;
+    return `/${segments.join('/')}`;
+  }
 }
 
 /**
@@ -128,37 +156,47 @@ export function headersFile(files: { urls: string[]; headers: HeaderSet }[]): st
 
 /** The fewest, most general rules giving each of the sorted `urls` its block of headers and no other. */
 function rulesOf(urls: string[], blockOf: ReadonlyMap<string, number>): { pattern: string; block: number }[] {
-  const covered = new Set<string>();
+  const blocks = urls.map((url) => blockOf.get(url)!);
+  const covered = new Uint8Array(urls.length);
   const rules: { pattern: string; block: number }[] = [];
-  const levels = urls.map((url) => candidatePatterns(url));
+  const candidates = urls.map((url) => new CandidatePatterns(url));
   // A loop, not `Math.max(...)`: a 100,000-product build has 400,000 URLs, past what a call takes as arguments.
-  const deepest = levels.reduce((most, patterns) => Math.max(most, patterns.length), 0);
+  const deepest = candidates.reduce((most, patterns) => Math.max(most, patterns.count), 0);
   const tried = new Set<string>();
-  for (let level = 0; level < deepest; level++) {
-    for (const [index, url] of urls.entries()) {
-      if (covered.has(url)) continue;
-      const patterns = levels[index]!;
-      const pattern = patterns[Math.min(level, patterns.length - 1)]!;
+  // Positions of the URLs no rule covers yet, in order: each level visits only those.
+  let uncovered = urls.map((_, index) => index);
+  for (let level = 0; level < deepest && uncovered.length > 0; level++) {
+    for (const index of uncovered) {
+      if (covered[index] === 1) continue;
+      const pattern = candidates[index]!.at(level);
       if (tried.has(pattern)) continue;
       tried.add(pattern);
-      const block = blockOf.get(url)!;
+      const block = blocks[index]!;
       const matched = matching(urls, pattern);
-      if (matched.some((other) => covered.has(other) || blockOf.get(other) !== block)) continue;
-      for (const other of matched) covered.add(other);
+      if (matched.some((other) => covered[other] === 1 || blocks[other] !== block)) continue;
+      for (const other of matched) covered[other] = 1;
       rules.push({ pattern, block });
     }
+    uncovered = uncovered.filter((index) => covered[index] === 0);
   }
   return rules;
 }
 
 /**
- * The URLs of `sorted` that `pattern` matches. A folder's `/*` and a literal URL need no expression: a build
- * tries one of each per page folder, and compiling thousands of them was most of the file's time.
+ * The positions in `sorted` of the URLs `pattern` matches. A folder's `/*` and a literal URL need no
+ * expression: a build tries one of each per page folder, and compiling thousands of them was most of the
+ * file's time.
  */
-function matching(sorted: string[], pattern: string): string[] {
+function matching(sorted: string[], pattern: string): number[] {
   const prefix = literalPrefix(pattern);
-  if (prefix === pattern) return startingWith(sorted, prefix).filter((url) => url === pattern);
-  if (prefix.length === pattern.length - 1 && pattern.endsWith('*')) return startingWith(sorted, prefix);
+  const { start, end } = startingWith(sorted, prefix);
+  const positions = (test: (url: string) => boolean) => {
+    const found: number[] = [];
+    for (let index = start; index < end; index++) if (test(sorted[index]!)) found.push(index);
+    return found;
+  };
+  if (prefix === pattern) return positions((url) => url === pattern);
+  if (prefix.length === pattern.length - 1 && pattern.endsWith('*')) return positions(() => true);
   const expression = patternRegExp(pattern);
-  return startingWith(sorted, prefix).filter((url) => expression.test(url));
+  return positions((url) => expression.test(url));
 }

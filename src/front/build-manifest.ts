@@ -27,6 +27,7 @@ export type ManifestFile = FileDigest & {
 export type BuildManifest = { id: string; files: ManifestFile[] };
 
 const ENCODING_SUFFIXES = { br: '.br', gzip: '.gz' } as const;
+const ENCODINGS = Object.entries(ENCODING_SUFFIXES) as [keyof typeof ENCODING_SUFFIXES, string][];
 
 /** Every file below `root`, as `/`-separated paths relative to it. */
 export async function filesUnder(root: string, folder = ''): Promise<string[]> {
@@ -54,12 +55,18 @@ type Previous = { root: string; digests: Map<string, FileDigest> };
 /** Where a file's digest comes from before reading it: what the build wrote or linked from the live build. */
 type Known = Pick<ManifestOptions, 'written' | 'linkedFromLive'> & { previous: Previous | null };
 
-async function digestOf(root: string, relative: string, known: Known): Promise<FileDigest> {
-  const { previous } = known;
+/**
+ * A file's digest without touching the disk, when the build wrote it or linked it from the live build: most
+ * files of an incremental build, so the manifest awaits nothing for them.
+ */
+function knownDigest(relative: string, known: Known): FileDigest | undefined {
   const written = known.written?.get(relative);
   if (written) return written;
-  const linked = known.linkedFromLive?.has(relative) ? previous?.digests.get(relative) : undefined;
-  if (linked) return linked;
+  return known.linkedFromLive?.has(relative) ? known.previous?.digests.get(relative) : undefined;
+}
+
+async function digestOf(root: string, relative: string, known: Known): Promise<FileDigest> {
+  const { previous } = known;
   const file = path.join(root, relative);
   const s = await stat(file);
   const old = previous?.digests.get(relative);
@@ -108,19 +115,23 @@ export async function writeManifest(root: string, options: ManifestOptions): Pro
   const known: Known = { ...options, previous };
   const all = (await filesUnder(root)).filter((file) => file !== MANIFEST_FILE && file !== HEADERS_FILE).sort();
   const present = new Set(all);
-  const isVariant = (file: string) =>
-    Object.values(ENCODING_SUFFIXES).some(
-      (suffix) =>
-        file.endsWith(suffix) &&
-        present.has(file.slice(0, -suffix.length)) &&
-        COMPRESSIBLE.has(path.extname(file.slice(0, -suffix.length))),
-    );
+  // A `.br`/`.gz` beside a compressible file is its variant.
+  const variants = new Set(
+    all.filter((file) =>
+      ENCODINGS.some(([, suffix]) => {
+        if (!file.endsWith(suffix)) return false;
+        const original = file.slice(0, -suffix.length);
+        return present.has(original) && COMPRESSIBLE.has(path.extname(original));
+      }),
+    ),
+  );
   const files: ManifestFile[] = [];
   const rules: { urls: string[]; headers: HeaderSet }[] = [];
   // A file's headers follow from its type, its Cache-Control and the build's own (the document headers
   // are the build's): files alike share one object, which `headersFile` reads once, not once per file.
   const headerSets = new Map<string, HeaderSet>();
-  for (const relative of all.filter((file) => !isVariant(file))) {
+  for (const relative of all) {
+    if (variants.has(relative)) continue;
     const type = contentTypeOf(relative);
     const urls = urlPathsOf(relative);
     const own = buildFileHeaders(urls[0]!, type, options.documentHeaders);
@@ -129,16 +140,13 @@ export async function writeManifest(root: string, options: ManifestOptions): Pro
     let headers = headerSets.get(key);
     if (!headers) headerSets.set(key, (headers = { ...own, ...extra }));
     const encodings: ManifestFile['encodings'] = {};
-    for (const [encoding, suffix] of Object.entries(ENCODING_SUFFIXES) as [keyof typeof ENCODING_SUFFIXES, string][])
-      if (present.has(relative + suffix) && isVariant(relative + suffix))
-        encodings[encoding] = await digestOf(root, relative + suffix, known);
-    files.push({
-      path: relative,
-      ...(await digestOf(root, relative, known)),
-      type,
-      cacheControl: headers['cache-control']!,
-      encodings,
-    });
+    for (const [encoding, suffix] of ENCODINGS) {
+      const variant = relative + suffix;
+      if (variants.has(variant))
+        encodings[encoding] = knownDigest(variant, known) ?? (await digestOf(root, variant, known));
+    }
+    const digest = knownDigest(relative, known) ?? (await digestOf(root, relative, known));
+    files.push({ path: relative, ...digest, type, cacheControl: headers['cache-control']!, encodings });
     rules.push({ urls, headers });
   }
   const manifest: BuildManifest = { id: options.id, files };

@@ -8,7 +8,7 @@ import { SHOPPER_HEADERS } from './shopper-headers.ts';
  * lists (every product page of a collection reads the same page of it for its related items). Never carts or orders.
  */
 const CATALOG_READ =
-  /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^/?]+(\/product_variants|\/collections)?)?|\/collections(\/[^/?]+(\/listings)?)?)?$/;
+  /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^/?]+(\/product_variants|\/collections|\/bundle_items)?)?|\/collections(\/[^/?]+(\/listings)?)?)?$/;
 /** A product or bundle list of a store (query aside): its items are the single answers. */
 const LIST = /^\/api\/store_front\/[^/?]+\/(products|bundles)$/;
 /** Headers that describe one body: a seeded answer must not carry those of the answer it was checked against. */
@@ -34,37 +34,40 @@ type Stored = {
 /** Statuses whose answers have no body. */
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-/** A store-wide call answering one sub-resource of many products (`…/products/{id}/{sub}`) at once. */
-type PerProductBulk = {
+/**
+ * A store-wide call answering one sub-resource of many list items (`…/products/{id}/{sub}`,
+ * `…/bundles/{id}/{sub}`) at once, asked for with `{param}=1,2,3`.
+ */
+type PerItemBulk = {
   sub: string;
   path: string;
-  /** Each product's items in the bulk answer; throws on a shape it does not know. */
+  param: string;
+  /** Each item's entries in the bulk answer; throws on a shape it does not know. */
   group: (body: { data: unknown[] }) => Map<string, unknown[]>;
-  /** Whether a product the bulk answer leaves out has none (rather than being unknown to it). */
+  /** Whether an item the bulk answer leaves out has none (rather than being unknown to it). */
   everyId: boolean;
 };
+
+/** Groups a bulk answer's entries by the item each names in `attributes[field]`, in their order. */
+const byAttribute =
+  (field: string) =>
+  ({ data }: { data: unknown[] }): Map<string, unknown[]> =>
+    Map.groupBy(data, (entry) => (entry as { attributes: Record<string, string> }).attributes[field]!);
 
 const BULK = {
   // `…/product_variants?product_ids=…`: the variants one after the other, each naming its product.
   variants: {
     sub: 'product_variants',
     path: 'product_variants',
+    param: 'product_ids',
     everyId: true,
-    group: ({ data }) => {
-      const byProduct = new Map<string, unknown[]>();
-      for (const variant of data as { attributes: { product_id: string } }[]) {
-        const productId = variant.attributes.product_id;
-        const list = byProduct.get(productId);
-        if (list) list.push(variant);
-        else byProduct.set(productId, [variant]);
-      }
-      return byProduct;
-    },
+    group: byAttribute('product_id'),
   },
   // `…/product_collections?product_ids=…`: each product on sale with its collections (ADR 211).
   collections: {
     sub: 'collections',
     path: 'product_collections',
+    param: 'product_ids',
     everyId: false,
     group: ({ data }) =>
       new Map(
@@ -74,7 +77,15 @@ const BULK = {
         ]),
       ),
   },
-} satisfies Record<string, PerProductBulk>;
+  // `…/bundle_items?bundle_ids=…`: the items one bundle after the other, each naming its bundle.
+  bundleItems: {
+    sub: 'bundle_items',
+    path: 'bundle_items',
+    param: 'bundle_ids',
+    everyId: true,
+    group: byAttribute('bundle_id'),
+  },
+} satisfies Record<string, PerItemBulk>;
 
 /** Answers derived from one list answer, by path: seeded only if the first agrees with the API. */
 type Seeds = [path: string, body: Uint8Array<ArrayBuffer>][];
@@ -152,9 +163,9 @@ export class SnapshotApiMemo {
   /**
    * A list page (500 products) holds each item exactly as `GET …/{kind}/{id}` answers it, so the
    * single answers are remembered from it: one query instead of one API call per page. A product
-   * page also reads `…/products/{id}/product_variants` and `…/products/{id}/collections`: those come
-   * from one bulk call each (`…/product_variants?product_ids=…`, `…/product_collections?product_ids=…`,
-   * docs/api.md) for the whole list page.
+   * page also reads `…/products/{id}/product_variants` and `…/products/{id}/collections`, a bundle page
+   * `…/bundles/{id}/bundle_items`: those come from one bulk call each (`…/product_variants?product_ids=…`,
+   * `…/product_collections?product_ids=…`, `…/bundle_items?bundle_ids=…`, docs/api.md) for the whole list page.
    */
   async #seedFromList(
     entries: Map<string, Stored>,
@@ -180,44 +191,47 @@ export class SnapshotApiMemo {
       apiFetch,
       like,
     );
-    if (kind !== 'products') return;
-    await this.#seedPerProduct(entries, listPath, ids, BULK.variants, apiFetch, like);
-    await this.#seedPerProduct(entries, listPath, ids, BULK.collections, apiFetch, like);
+    if (kind === 'bundles') {
+      await this.#seedPerItem(entries, listPath, ids, BULK.bundleItems, apiFetch, like);
+      return;
+    }
+    await this.#seedPerItem(entries, listPath, ids, BULK.variants, apiFetch, like);
+    await this.#seedPerItem(entries, listPath, ids, BULK.collections, apiFetch, like);
   }
 
   /**
-   * Remembers `…/products/{id}/{sub}` of a list page's products from one bulk call of the store
+   * Remembers `…/{products|bundles}/{id}/{sub}` of a list page's items from one bulk call of the store
    * (docs/api.md); a kind whose bulk call fails is never seeded.
    */
-  async #seedPerProduct(
+  async #seedPerItem(
     entries: Map<string, Stored>,
     listPath: string,
     ids: string[],
-    bulk: PerProductBulk,
+    bulk: PerItemBulk,
     apiFetch: ApiFetch,
     like: Request,
   ): Promise<void> {
     const pathOf = (id: string) => `${listPath}/${encodeURIComponent(id)}/${bulk.sub}`;
     const kind = `${listPath}/{id}/${bulk.sub}`;
     if (this.#unseedable.has(kind) || ids.every((id) => entries.has(pathOf(id)))) return;
-    const storePath = listPath.slice(0, -'/products'.length);
-    const url = new URL(`${storePath}/${bulk.path}?product_ids=${ids.map(encodeURIComponent).join(',')}`, like.url);
+    const storePath = listPath.slice(0, listPath.lastIndexOf('/'));
+    const url = new URL(`${storePath}/${bulk.path}?${bulk.param}=${ids.map(encodeURIComponent).join(',')}`, like.url);
     const response = await apiFetch(new Request(url, { headers: like.headers }));
-    let byProduct: Map<string, unknown[]> | null = null;
+    let byItem: Map<string, unknown[]> | null = null;
     if (response.status === 200) {
       try {
-        byProduct = bulk.group((await response.json()) as { data: unknown[] });
+        byItem = bulk.group((await response.json()) as { data: unknown[] });
       } catch {
-        byProduct = null;
+        byItem = null;
       }
     }
-    if (!byProduct) {
+    if (!byItem) {
       this.#unseedable.add(kind);
       return;
     }
     const seeds: Seeds = ids
-      .filter((id) => bulk.everyId || byProduct.has(id))
-      .map((id) => [pathOf(id), encodeJson({ data: byProduct.get(id) ?? [] })]);
+      .filter((id) => bulk.everyId || byItem.has(id))
+      .map((id) => [pathOf(id), encodeJson({ data: byItem.get(id) ?? [] })]);
     await this.#seed(entries, kind, seeds, apiFetch, like);
   }
 

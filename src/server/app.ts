@@ -4,7 +4,7 @@ import { cors } from 'hono/cors';
 import type { Kysely } from 'kysely';
 import { SHOPPER_TOKEN, SHOPPER_TOKENS } from '../lib/contract/shopper-tokens.ts';
 import { MESSAGES } from '../lib/contract/messages.ts';
-import { bundleRoutes } from './bundles/routes.ts';
+import { bundleItemRoutes, bundleRoutes } from './bundles/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { cartTokenCheck } from './carts/cart-token-check.ts';
 import { cartTokenSigner, type CartTokens } from './carts/cart-tokens.ts';
@@ -151,12 +151,14 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.get('/store_front/:slug/product_collections', catalogCache);
   app.get('/store_front/:slug/bundles', catalogCache);
   app.get('/store_front/:slug/bundles/*', catalogCache);
+  app.get('/store_front/:slug/bundle_items', catalogCache);
 
   app.route('/store_front', storeRoutes(deps));
   app.route('/store_front/:slug/products', productRoutes(deps));
   app.route('/store_front/:slug/product_variants', productVariantRoutes(deps));
   app.route('/store_front/:slug/product_collections', productCollectionRoutes(deps));
   app.route('/store_front/:slug/bundles', bundleRoutes(deps));
+  app.route('/store_front/:slug/bundle_items', bundleItemRoutes(deps));
   app.route('/store_front/:slug/listings', listingRoutes(deps));
   app.route('/store_front/:slug/collections', collectionRoutes(deps));
   app.route('/store_front/:slug/search', searchRoutes(deps));

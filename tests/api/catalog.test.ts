@@ -217,6 +217,44 @@ describe('bundles', () => {
     ]);
   });
 
+  test("one call answers each bundle's items exactly as its own items call does, in the order asked (extension)", async () => {
+    const ids = [await bundleId(api.db, 'coffee-kit')];
+    const all = await api.call('GET', '/store_front/acme/bundles');
+    for (const bundle of all.body.data) if (!ids.includes(bundle.id)) ids.unshift(bundle.id);
+    const singles = await Promise.all(ids.map((id) => api.call('GET', `/store_front/acme/bundles/${id}/bundle_items`)));
+    const bulk = await api.call('GET', `/store_front/acme/bundle_items?bundle_ids=${ids.join(',')},999999,${ids[0]}`);
+    expect(bulk.status).toBe(200);
+    expect(bulk.headers.get('cache-control')).toBe(singles[0]!.headers.get('cache-control'));
+    expect(bulk.body).toEqual({ data: singles.flatMap((single) => single.body.data) });
+    // Byte for byte: what a snapshot cuts out of the bulk answer is what the single call answers.
+    const last = bulk.body.data.filter((item: any) => item.attributes.bundle_id === ids.at(-1));
+    expect(JSON.stringify({ data: last })).toBe(singles.at(-1)!.text);
+    // Another store's bundle ids have none.
+    const vip = await api.call('GET', `/store_front/vip/bundle_items?bundle_ids=${ids.join(',')}`, {
+      headers: { 'allowed-recipient-token': '8f14e45f-ea1c-4b4e-9d6a-000000000001' },
+    });
+    expect(vip.status).toBe(200);
+    expect(vip.body).toEqual({ data: [] });
+  });
+
+  test('missing or malformed bundle ids, or more than 500, answer 422 with an errors map', async () => {
+    const tooMany = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
+    for (const query of [
+      '',
+      '?bundle_ids=',
+      '?bundle_ids=a',
+      '?bundle_ids=1,,2',
+      '?bundle_ids=0',
+      `?bundle_ids=${tooMany}`,
+    ]) {
+      const res = await api.call('GET', `/store_front/acme/bundle_items${query}`);
+      expect(res.status, query).toBe(422);
+      expect(res.body.errors, query).toEqual({
+        bundle_ids: ['Bundle ids must be 1 to 500 bundle ids separated by commas.'],
+      });
+    }
+  });
+
   test('unknown bundle ids are 404', async () => {
     expect((await api.call('GET', '/store_front/acme/bundles/999999')).body).toEqual(NOT_FOUND);
     expect((await api.call('GET', '/store_front/acme/bundles/x/bundle_items')).status).toBe(404);

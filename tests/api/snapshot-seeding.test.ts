@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-test("over the real API, a product list page answers every product's own, variants and collections reads byte for byte, with one call each", async () => {
+/** A begun memo in front of the real API, with the calls that reached the API and a GET through the memo. */
+function memoOverTheApi() {
   const calls: string[] = [];
   const memo = new SnapshotApiMemo();
   const memoFetch = memo.wrap(async (request) => {
@@ -19,6 +20,11 @@ test("over the real API, a product list page answers every product's own, varian
   const get = (path: string) =>
     memoFetch(new Request(`${api.baseUrl}${path}`, { headers: { accept: 'application/json' } }));
   memo.begin();
+  return { memo, calls, get };
+}
+
+test("over the real API, a product list page answers every product's own, variants and collections reads byte for byte, with one call each", async () => {
+  const { memo, calls, get } = memoOverTheApi();
 
   const list = await get('/store_front/acme/products?page=1&per_page=500&sort=name');
   const ids: string[] = (await list.json()).data.map((p: { id: string }) => p.id);
@@ -44,6 +50,32 @@ test("over the real API, a product list page answers every product's own, varian
       expect(await seeded.text(), path).toBe(real.text);
       expect(seeded.headers.get('cache-control'), path).toBe(real.headers.get('cache-control'));
       expect(seeded.headers.get('etag'), path).toBeNull();
+    }
+  }
+  expect(calls).toEqual([]);
+  memo.end();
+});
+
+test("over the real API, a bundle list page answers every bundle's own and items reads byte for byte, with one call each", async () => {
+  const { memo, calls, get } = memoOverTheApi();
+
+  const list = await get('/store_front/acme/bundles?page=1&per_page=500&sort=name');
+  const ids: string[] = (await list.json()).data.map((b: { id: string }) => b.id);
+  expect(ids.length).toBe(3);
+  expect(calls).toEqual([
+    '/store_front/acme/bundles?page=1&per_page=500&sort=name',
+    `/store_front/acme/bundles/${ids[0]}`,
+    `/store_front/acme/bundle_items?bundle_ids=${ids.join(',')}`,
+    `/store_front/acme/bundles/${ids[0]}/bundle_items`,
+  ]);
+
+  calls.length = 0;
+  for (const id of ids) {
+    for (const path of [`/store_front/acme/bundles/${id}`, `/store_front/acme/bundles/${id}/bundle_items`]) {
+      const seeded = await get(path);
+      const real = await api.call('GET', path);
+      expect(await seeded.text(), path).toBe(real.text);
+      expect(seeded.headers.get('cache-control'), path).toBe(real.headers.get('cache-control'));
     }
   }
   expect(calls).toEqual([]);

@@ -85,6 +85,7 @@ import {
   productEditPayload,
   productImageEditPayload,
   productIdsQuery,
+  bundleIdsQuery,
   recipientImportFields,
   recipientsQuery,
   refundOrderPayload,
@@ -881,6 +882,13 @@ const LISTED: readonly Operation[] = [
   catalogGet(`${S}/bundles`, 'listBundles', 'A page of the store’s bundles.', many(bundle), listQuery),
   catalogGet(`${S}/bundles/{id}`, 'getBundle', 'One bundle.', one(bundle)),
   catalogGet(`${S}/bundles/{id}/bundle_items`, 'listBundleItems', 'The items of one bundle.', many(bundleItem)),
+  catalogGet(
+    `${S}/bundle_items`,
+    'listItemsOfBundles',
+    'The items of many bundles in one call, one bundle after the other in the order asked (extension).',
+    many(bundleItem),
+    bundleIdsQuery,
+  ),
   cartCall('get', `${S}/cart`, 'getCart', 'The shopper’s cart (empty without a cart token).', {
     answers: { 200: cart },
   }),

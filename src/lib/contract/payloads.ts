@@ -16,7 +16,7 @@ import {
   variantName,
   variantSku,
 } from '../catalog/variant-rules.ts';
-import { MAX_PRODUCT_IDS, MAX_QUANTITY } from './limits.ts';
+import { MAX_BULK_IDS, MAX_QUANTITY } from './limits.ts';
 import { storeSettingsFields } from './store-settings.ts';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`;
@@ -296,15 +296,23 @@ export type ListingQuery = Omit<ListQuery, 'sort'> & {
   option?: string[];
 };
 
-const PRODUCT_IDS_MESSAGE = `Product ids must be 1 to ${MAX_PRODUCT_IDS} product ids separated by commas.`;
 const ID = '[1-9]\\d{0,8}'; // as record ids are in paths
+
+/** Up to MAX_BULK_IDS record ids separated by commas, each once. */
+const idList = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(new RegExp(`^${ID}(,${ID}){0,${MAX_BULK_IDS - 1}}$`), message)
+    .transform((ids) => [...new Set(ids.split(',').map(Number))]);
 
 /** `…/product_variants?product_ids=1,2,3` (extension): the variants of many products in one call. */
 export const productIdsQuery = z.object({
-  product_ids: z
-    .string({ error: PRODUCT_IDS_MESSAGE })
-    .regex(new RegExp(`^${ID}(,${ID}){0,${MAX_PRODUCT_IDS - 1}}$`), PRODUCT_IDS_MESSAGE)
-    .transform((ids) => [...new Set(ids.split(',').map(Number))]),
+  product_ids: idList(`Product ids must be 1 to ${MAX_BULK_IDS} product ids separated by commas.`),
+});
+
+/** `…/bundle_items?bundle_ids=1,2,3` (extension): the items of many bundles in one call. */
+export const bundleIdsQuery = z.object({
+  bundle_ids: idList(`Bundle ids must be 1 to ${MAX_BULK_IDS} bundle ids separated by commas.`),
 });
 
 // ---------------------------------------------------------------- development

@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import type { Bundle, BundleItem, Many, One } from '../../lib/contract/answers.ts';
 import { listQuerySchema } from '../catalog/list-query.ts';
-import { bundleItems, findBundle, imagesByProduct, listBundles } from '../catalog/queries.ts';
+import { bundleIdsQuery } from '../../lib/contract/payloads.ts';
+import {
+  bundleItems,
+  bundleItemsOfStoreBundles,
+  findBundle,
+  imagesByProduct,
+  listBundles,
+} from '../catalog/queries.ts';
 import { reshapeBundle, reshapeBundleItem } from '../catalog/reshape.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
@@ -56,6 +63,32 @@ export function bundleRoutes({ db }: AppDeps) {
       items.map((i) => i.product_id),
     );
     const body: Many<BundleItem> = { data: items.map((item) => reshapeBundleItem(item, images)) };
+    return c.json(body);
+  });
+
+  return app;
+}
+
+/**
+ * `…/bundle_items?bundle_ids=1,2,3` (extension): the items of many bundles in one call, as
+ * `…/bundles/{id}/bundle_items` lists them, one bundle after the other in the order asked. Ids that are not
+ * this store's bundles have none. A build reads a list page's bundle items with one call instead of one per
+ * bundle (docs/decisions/211-incremental-builds.md).
+ */
+export function bundleItemRoutes({ db }: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const { bundle_ids: ids } = readQuery(c, bundleIdsQuery);
+    const items = await bundleItemsOfStoreBundles(db, c.var.store.id, ids);
+    const images = await imagesByProduct(
+      db,
+      items.map((i) => i.product_id),
+    );
+    const byBundle = Map.groupBy(items, (item) => item.bundle_id);
+    const body: Many<BundleItem> = {
+      data: ids.flatMap((id) => byBundle.get(id) ?? []).map((item) => reshapeBundleItem(item, images)),
+    };
     return c.json(body);
   });
 

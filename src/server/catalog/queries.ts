@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ListingFilters } from './listing-filters.ts';
-import type { BundleItemRow, CollectionRow, ImageRow, VariantRow } from './reshape.ts';
+import type { BundleItemRow, CollectionRow, ImageRow, VariantPrice, VariantRow } from './reshape.ts';
 
 type Db = Kysely<Database>;
 
@@ -64,6 +64,24 @@ export async function imagesByProduct(db: Db, productIds: readonly number[]): Pr
 export async function variantsByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, VariantRow[]>> {
   if (productIds.length === 0) return new Map();
   return variantsOf(db, [...new Set(productIds)]);
+}
+
+/**
+ * What a product's answer shows of its variants (its price and availability): their prices and stock,
+ * without the image ids `variantsByProduct` gathers per variant, which a list of 500 products waited for.
+ */
+export async function variantPricesByProduct(
+  db: Db,
+  productIds: readonly number[],
+): Promise<Map<number, VariantPrice[]>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['product_id', 'price_cents', 'stock'])
+    .where('product_id', 'in', [...new Set(productIds)])
+    .where('deactivated_at', 'is', null)
+    .execute();
+  return Map.groupBy(rows, (row) => row.product_id);
 }
 
 /** Variants of those of `productIds` that are products of the store (other ids have none), by product. */
@@ -214,6 +232,25 @@ export async function bundleItems(db: Db, bundleIds: readonly number[]): Promise
     .orderBy('bi.position')
     .orderBy('bi.id')
     .execute();
+}
+
+/** The items of those of `bundleIds` that are bundles of the store (other ids have none). */
+export async function bundleItemsOfStoreBundles(
+  db: Db,
+  storeId: number,
+  bundleIds: readonly number[],
+): Promise<BundleItemRow[]> {
+  if (bundleIds.length === 0) return [];
+  const own = await db
+    .selectFrom('bundles')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('id', 'in', [...new Set(bundleIds)])
+    .execute();
+  return bundleItems(
+    db,
+    own.map((row) => row.id),
+  );
 }
 
 /** One entry of a mixed listing: which table, which row, in the order asked. */

@@ -35,6 +35,9 @@ export type VariantRow = {
   image_ids: number[];
 };
 
+/** What a product's answer needs of each of its variants: its price and whether it is in stock. */
+export type VariantPrice = Pick<VariantRow, 'price_cents' | 'stock'>;
+
 export type ProductRow = {
   id: number;
   name: string;
@@ -123,7 +126,11 @@ export function defaultImage(images: readonly ImageRow[], defaultId: number | nu
   return images.find((i) => i.id === defaultId) ?? images[0] ?? null;
 }
 
-export function reshapeProduct(row: ProductRow, images: readonly ImageRow[], variants: readonly VariantRow[]): Product {
+export function reshapeProduct(
+  row: ProductRow,
+  images: readonly ImageRow[],
+  variants: readonly VariantPrice[],
+): Product {
   const available = variants.filter((v) => v.stock > 0);
   const priced = available.length > 0 ? available : variants;
   const minPrice = priced.length > 0 ? Math.min(...priced.map((v) => v.price_cents)) : 0;

@@ -5,7 +5,7 @@ import {
   bundlesById,
   imagesByProduct,
   productsById,
-  variantsByProduct,
+  variantPricesByProduct,
   type ListingRef,
 } from '../catalog/queries.ts';
 import { reshapeBundle, reshapeProduct } from '../catalog/reshape.ts';
@@ -26,7 +26,7 @@ export async function listingEntries(
   const productIds = products.map((p) => p.id);
   const [images, variants] = await Promise.all([
     imagesByProduct(db, [...productIds, ...items.map((i) => i.product_id)]),
-    variantsByProduct(db, productIds),
+    variantPricesByProduct(db, productIds),
   ]);
   const productById = new Map(products.map((p) => [p.id, p]));
   const bundleById = new Map(bundles.map((b) => [b.id, b]));

@@ -8,6 +8,7 @@ import {
   findProduct,
   imagesByProduct,
   listProducts,
+  variantPricesByProduct,
   variantsByProduct,
   variantsOfStoreProducts,
 } from '../catalog/queries.ts';
@@ -24,7 +25,7 @@ export function productRoutes({ db }: AppDeps) {
     const options = readQuery(c, listQuerySchema);
     const { rows, total } = await listProducts(db, c.var.store.id, options);
     const ids = rows.map((r) => r.id);
-    const [images, variants] = await Promise.all([imagesByProduct(db, ids), variantsByProduct(db, ids)]);
+    const [images, variants] = await Promise.all([imagesByProduct(db, ids), variantPricesByProduct(db, ids)]);
     const body: Many<Product> = {
       data: rows.map((row) => reshapeProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? [])),
       meta: { total, page: options.page, perPage: options.perPage },
@@ -35,7 +36,7 @@ export function productRoutes({ db }: AppDeps) {
   app.get('/:id', async (c) => {
     const row = await findProduct(db, c.var.store.id, intId(c.req.param('id')));
     if (!row) throw notFound();
-    const [images, variants] = await Promise.all([imagesByProduct(db, [row.id]), variantsByProduct(db, [row.id])]);
+    const [images, variants] = await Promise.all([imagesByProduct(db, [row.id]), variantPricesByProduct(db, [row.id])]);
     const body: One<Product> = { data: reshapeProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? []) };
     return c.json(body);
   });
