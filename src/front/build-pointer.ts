@@ -141,8 +141,15 @@ export class BuildPointer {
       this.#kept.delete(name);
       this.#shown.delete(name);
       const pruned = `${PRUNED_PREFIX}${randomBytes(6).toString('hex')}-${name}`;
-      await rename(path.join(this.buildsDir, name), path.join(this.buildsDir, pruned));
-      doomed.push(pruned);
+      // Gone already: another prune (of this process or another instance's) took it first.
+      const moved = await rename(path.join(this.buildsDir, name), path.join(this.buildsDir, pruned)).then(
+        () => true,
+        (error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+          throw error;
+        },
+      );
+      if (moved) doomed.push(pruned);
     }
     if (doomed.length === 0) return;
     const deletion = this.#deleting.then(() => deleteOnThread(doomed.map((name) => path.join(this.buildsDir, name))));

@@ -234,11 +234,31 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     return live;
   };
   if (!(await showLive())) await builds.showLinked();
-  // Instances on one PostgreSQL serve the build any of them switched to (they share BUILDS_DIR).
+  /**
+   * A build another instance made ready, fetched into this instance's own BUILDS_DIR at once, so that going
+   * live or a preview finds it here rather than waiting for the fetch (ADR 212).
+   */
+  const prefetch = async (id: string) => {
+    if (!bucket || (await builds.has(id))) return;
+    await ensureLocal(id);
+    await builds.prune(await keptBuildIds(runtime.db));
+  };
+  // Instances on one PostgreSQL serve the build any of them switched to (sharing BUILDS_DIR, or each
+  // fetching it from the builds bucket).
   const listening = config.DATABASE_URL
     ? listenForLiveBuild(
         config.DATABASE_URL,
-        () => void showLive().catch((error: unknown) => runtime.logger.error({ err: error }, 'live build not read')),
+        {
+          onSwitch: () =>
+            void showLive().catch((error: unknown) => runtime.logger.error({ err: error }, 'live build not read')),
+          onReady: (id) =>
+            void prefetch(id).catch((error: unknown) =>
+              runtime.logger.warn(
+                { err: error, build: id },
+                'ready build not fetched; it is fetched when it goes live',
+              ),
+            ),
+        },
         runtime.logger,
       )
     : null;

@@ -1,8 +1,8 @@
 /**
  * Several `npm start` instances on one PostgreSQL, each with a BUILDS_DIR of its own and one builds bucket
- * (docs/decisions/212-builds-as-static-artifacts.md): an instance told of a build it has not got fetches it
- * from the bucket, checks it against its manifest and only then serves it — within a second of the switch,
- * and never a page of one build with another's payload.
+ * (docs/decisions/212-builds-as-static-artifacts.md): an instance told of a build it has not got — ready on
+ * another instance, or live — fetches it from the bucket, checks it against its manifest and only then
+ * serves it — within a second of the switch, and never a page of one build with another's payload.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,12 +50,17 @@ describe.runIf(process.env.DATABASE_URL)('two storefront instances with their ow
       expect(await sha256Of(path.join(root, object.path)), object.path).toBe(object.digest.sha256);
   });
 
-  test('a switch on one instance is served by the other within a second, fetched whole, never a page of one build with another’s payload', async () => {
+  test('a build ready on one instance is fetched by the other before it goes live, and served there within a second of the switch, never a page of one build with another’s payload', async () => {
     const { first, second } = instances;
     const before = await liveOn(first);
     const next = await readyBuild(first);
+    // Fetched whole (its manifest is renamed into place last) while the other build stays live.
+    await expect
+      .poll(async () => (await stat(path.join(secondBuilds, next, '_manifest.json')).catch(() => null))?.isFile(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     expect(await liveOn(second)).toBe(before);
-    expect(await stat(path.join(secondBuilds, next)).catch(() => null)).toBeNull();
 
     const switchedAt = await switchLive(first, next);
     expect(await liveOn(first)).toBe(next);

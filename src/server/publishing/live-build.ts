@@ -1,8 +1,9 @@
 /**
  * The installation's live build in the database (docs/decisions/208-preview-and-live-build.md): one
  * `live_build` row, and on PostgreSQL a notification on every switch that each `npm start` instance
- * listens for, so all of them serve the new build within a second. PGlite is one process: the process
- * that switches is the only one serving.
+ * listens for, so all of them serve the new build within a second, and one when a build is ready, so an
+ * instance with a builds folder of its own fetches it before it may go live (ADR 212). PGlite is one
+ * process: the process that switches is the only one serving.
  */
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -10,6 +11,8 @@ import type { Database } from '../db/schema.ts';
 import type { Logger } from '../http/context.ts';
 
 export const LIVE_BUILD_CHANNEL = 'live_build';
+/** Carries the id of a build that became ready (rendered, and in the builds bucket when there is one). */
+export const READY_BUILD_CHANNEL = 'build_ready';
 /** How long a lost listening connection waits before connecting again (it then reads the row: a switch heard late). */
 const RECONNECT_MS = 1000;
 
@@ -22,11 +25,13 @@ export async function readLiveBuild(db: Kysely<Database>): Promise<LiveBuild | n
 
 /**
  * Calls `onSwitch` after every switch of any instance, and once connected (so a switch made while this
- * connection was down is not missed): it reads the `live_build` row. Answers the stop.
+ * connection was down is not missed): it reads the `live_build` row. Calls `onReady` with the id of each
+ * build that becomes ready on any instance (one missed while disconnected is fetched when it goes live).
+ * Answers the stop.
  */
 export function listenForLiveBuild(
   databaseUrl: string,
-  onSwitch: () => void,
+  { onSwitch, onReady }: { onSwitch: () => void; onReady?: (id: string) => void },
   logger: Logger,
 ): { ready: Promise<void>; stop(): Promise<void> } {
   let client: pg.Client | null = null;
@@ -37,7 +42,10 @@ export function listenForLiveBuild(
   };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
-    next.on('notification', tell);
+    next.on('notification', ({ channel, payload }) => {
+      if (channel !== READY_BUILD_CHANNEL) tell();
+      else if (!stopped && payload) onReady?.(payload);
+    });
     next.on('error', (error) => {
       logger.warn({ err: error }, 'live build notifications lost; connecting again');
       void next.end().catch(() => {});
@@ -46,6 +54,7 @@ export function listenForLiveBuild(
     });
     await next.connect();
     await next.query(`listen ${LIVE_BUILD_CHANNEL}`);
+    if (onReady) await next.query(`listen ${READY_BUILD_CHANNEL}`);
     if (stopped) {
       await next.end();
       return;

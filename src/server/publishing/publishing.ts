@@ -10,7 +10,7 @@ import type { BuildChanges, BuildProgress } from '../../lib/contract/answers.ts'
 import type { BuildsTable, Database } from '../db/schema.ts';
 import type { Clock, Logger } from '../http/context.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { LIVE_BUILD_CHANNEL } from './live-build.ts';
+import { LIVE_BUILD_CHANNEL, READY_BUILD_CHANNEL } from './live-build.ts';
 
 /** What the storefront process lends publishing: its snapshot of every public store (src/front/start-storefront.ts). */
 export type Publisher = {
@@ -388,6 +388,11 @@ export class Publishing {
         pages_changed: rendered.changes.changed,
         pages_removed: rendered.changes.removed,
       });
+      // Instances with builds folders of their own fetch it now, not when it goes live (ADR 212).
+      if (ready.status === 'ready')
+        await sql`select pg_notify(${READY_BUILD_CHANNEL}, ${id})`
+          .execute(db)
+          .catch((error: unknown) => logger.warn({ err: error, build: id }, 'ready build not announced'));
       if (ready.status !== 'ready' || !goLive) {
         if (ready.status === 'ready') await this.#prune();
         return ready;

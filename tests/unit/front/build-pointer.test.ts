@@ -59,6 +59,18 @@ test('a prune a stopped process left half done is finished by the next one', asy
   expect((await readdir(dir)).sort()).toEqual(['current', 'd2']);
 });
 
+test('two prunes at once (an instance that fetched a build while it switched) both end, and delete what neither keeps', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
+  const pointer = new BuildPointer(dir);
+  const other = new BuildPointer(dir);
+  for (const id of ['e1', 'e2', 'e3', 'e4']) await fakeBuild(dir, id);
+  await pointer.switchTo('e4', 1);
+  await other.showLinked();
+  await Promise.all([pointer.prune(new Set(['e4'])), other.prune(new Set(['e4'])), pointer.prune(new Set(['e4']))]);
+  await Promise.all([pointer.deleted(), other.deleted()]);
+  expect((await readdir(dir)).sort()).toEqual(['current', 'e4']);
+});
+
 test('a payload names its own build: only builds once served live are answered from, while kept', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
   const pointer = new BuildPointer(dir);
