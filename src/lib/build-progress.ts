@@ -3,6 +3,8 @@
  * (docs/decisions/202-publishing-builds.md).
  */
 
+import type { Build } from './contract/answers.ts';
+
 /** A `progress` event of `GET /api/admin/builds/{id}/events`. */
 export type BuildProgressEvent = { done: number; total: number; elapsed_ms: number; eta_ms: number | null };
 
@@ -12,6 +14,23 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 export function progressSentence(progress: BuildProgressEvent): string {
   const left = progress.eta_ms === null ? '' : `, about ${seconds(progress.eta_ms)} left`;
   return `Built ${progress.done}/${progress.total} pages, ${seconds(progress.elapsed_ms)} elapsed${left}`;
+}
+
+const STATUS_WORDS: Record<Build['status'], string> = {
+  building: 'Building',
+  ready: 'Ready',
+  live: 'Live',
+  failed: 'Failed',
+  rolled_back: 'Rolled back',
+};
+
+/**
+ * A build's status as the history shows it. A build that rendered but fell out of the last BUILDS_KEPT
+ * had its folder deleted: "Removed", not a "Ready" that offers nothing (docs/decisions/208-preview-and-live-build.md).
+ */
+export function statusWord(build: Pick<Build, 'status' | 'kept'>): string {
+  if (!build.kept && (build.status === 'ready' || build.status === 'rolled_back')) return 'Removed';
+  return STATUS_WORDS[build.status];
 }
 
 export type ServerEvent = { event: string; data: string };

@@ -4,19 +4,11 @@
  * or roll back to it (docs/decisions/202-publishing-builds.md, 208-preview-and-live-build.md).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { progressSentence, type BuildProgressEvent } from '../../lib/build-progress.ts';
+import { progressSentence, statusWord, type BuildProgressEvent } from '../../lib/build-progress.ts';
 import type { Build } from '../../lib/contract/answers.ts';
 import { consoleApi, ConsoleError } from '../../lib/api-client/console-api.ts';
 import { StaffGate, type ConsoleStore } from './StoreGate.tsx';
 import { AutoPublishForm } from './AutoPublishForm.tsx';
-
-const STATUS_WORDS: Record<Build['status'], string> = {
-  building: 'Building',
-  ready: 'Ready',
-  live: 'Live',
-  failed: 'Failed',
-  rolled_back: 'Rolled back',
-};
 
 type Notice = { ok: boolean; text: string };
 
@@ -65,7 +57,7 @@ function History({ builds, slug, busy, onGoLive }: HistoryProps) {
                 <time dateTime={build.started_at}>{started}</time>
               </td>
               <td data-label="Status">
-                {STATUS_WORDS[build.status]}
+                {statusWord(build)}
                 {build.error && <span className="console__hint"> ({build.error})</span>}
               </td>
               <td data-label="By">{build.requested_by}</td>

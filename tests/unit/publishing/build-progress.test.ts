@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { progressSentence, serverEvents } from '../../../src/lib/build-progress.ts';
+import { progressSentence, serverEvents, statusWord } from '../../../src/lib/build-progress.ts';
 
 /** A body that arrives in the given pieces, as a network would cut it. */
 function body(...pieces: string[]): ReadableStream<Uint8Array> {
@@ -43,5 +43,17 @@ describe('serverEvents', () => {
       { event: 'progress', data: '{"done":1}' },
       { event: 'done', data: '{"id":"b1"}' },
     ]);
+  });
+});
+
+describe('statusWord', () => {
+  test('a rendered build whose folder was pruned reads "Removed"; kept ones, live, building and failed read as they are', () => {
+    expect(statusWord({ status: 'ready', kept: false })).toBe('Removed');
+    expect(statusWord({ status: 'rolled_back', kept: false })).toBe('Removed');
+    expect(statusWord({ status: 'ready', kept: true })).toBe('Ready');
+    expect(statusWord({ status: 'rolled_back', kept: true })).toBe('Rolled back');
+    expect(statusWord({ status: 'live', kept: true })).toBe('Live');
+    expect(statusWord({ status: 'failed', kept: false })).toBe('Failed');
+    expect(statusWord({ status: 'building', kept: false })).toBe('Building');
   });
 });
