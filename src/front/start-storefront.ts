@@ -33,7 +33,7 @@ import { compareBuilds } from './build-changes.ts';
 import { openBuildBucket } from './build-bucket.ts';
 import { readManifest } from './build-manifest.ts';
 import { rm } from 'node:fs/promises';
-import { keptBuildIds } from '../server/publishing/publishing.ts';
+import { isBuildId, keptBuildIds } from '../server/publishing/publishing.ts';
 import { newRecord, readRecord, recordChanges, recordFile, renderFingerprint } from './build-record.ts';
 import { liveBuildReuse } from './incremental-build.ts';
 
@@ -239,7 +239,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
    * live or a preview finds it here rather than waiting for the fetch (ADR 212).
    */
   const prefetch = async (id: string) => {
-    if (!bucket || (await builds.has(id))) return;
+    // The id comes from a notification: only one shaped like a build id ever names a folder.
+    if (!bucket || !isBuildId(id) || (await builds.has(id))) return;
     await ensureLocal(id);
     await builds.prune(await keptBuildIds(runtime.db));
   };
