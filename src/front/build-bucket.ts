@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eachAtMost } from '../lib/each-at-most.ts';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -33,14 +34,6 @@ import {
 const CONCURRENCY = 8;
 /** Keys one DeleteObjects call may name (the S3 API's limit). */
 const DELETE_BATCH = 1000;
-
-async function eachAtOnce<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-}
 
 type BuildsConfig = Pick<
   Config,
@@ -87,7 +80,7 @@ export class BuildBucket {
   /** Uploads build `id` from its folder: every file the manifest lists, `_headers`, then the manifest. */
   async upload(root: string, manifest: BuildManifest): Promise<void> {
     const { id } = manifest;
-    await eachAtOnce(manifestObjects(manifest), async (object: ManifestObject) => {
+    await eachAtMost(manifestObjects(manifest), CONCURRENCY, async (object: ManifestObject) => {
       await this.#put(id, object.path, await readFile(path.join(root, object.path)), {
         ContentType: object.file.type,
         CacheControl: object.file.cacheControl,
@@ -143,7 +136,7 @@ export class BuildBucket {
       ]),
     );
     try {
-      await eachAtOnce(manifestObjects(manifest), async (object) => {
+      await eachAtMost(manifestObjects(manifest), CONCURRENCY, async (object) => {
         const file = path.join(temporary, object.path);
         if (!file.startsWith(temporary + path.sep)) throw new Error(`Build ${id} names a file outside it`);
         await mkdir(path.dirname(file), { recursive: true });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compression from 'compression';
+import { MIN_COMPRESSED_BYTES } from './static-files.ts';
 
 type Middleware = ReturnType<typeof compression>;
 
@@ -11,7 +12,7 @@ type Middleware = ReturnType<typeof compression>;
  * still reaches the browser first. Brotli quality 4 costs about as much CPU as gzip 6 and compresses better.
  */
 const htmlCompression: Middleware = compression({
-  threshold: 1024,
+  threshold: MIN_COMPRESSED_BYTES,
   filter: (_req, res) => String(res.getHeader('content-type') ?? '').startsWith('text/html'),
   level: 6,
   flush: constants.Z_SYNC_FLUSH,

@@ -12,7 +12,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export type WriteJob =
   | { id: number; file: string; data: Uint8Array; compress: boolean; brotliQuality: number }
   /** Hard links at each `file` of `existing` (another build's file). */
-  | { id: number; links: { existing: string; file: string }[] };
+  | { id: number; links: { existing: string; file: string }[] }
+  /** Folders made before their files are known (the live build's, while the catalog is listed). */
+  | { id: number; folders: string[] };
 
 /** A file the thread wrote, with the digest the build's manifest lists (build-manifest.ts). */
 export type WrittenFile = { file: string; size: number; sha256: string };
@@ -38,6 +40,13 @@ function madeFolderOf(file: string): void {
 
 function run(job: WriteJob): WriteResult {
   try {
+    if ('folders' in job) {
+      for (const folder of job.folders) {
+        mkdirSync(folder, { recursive: true });
+        made.add(folder);
+      }
+      return { id: job.id, files: [] };
+    }
     if ('links' in job) {
       for (const { existing, file } of job.links) {
         madeFolderOf(file);

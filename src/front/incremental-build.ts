@@ -3,6 +3,7 @@
  * whose recorded API answers all hash the same now. Each answer is asked for once per build, through
  * the snapshot's memo, so a store's product answers cost a few list calls.
  */
+import path from 'node:path';
 import type { BuildRecord } from './build-record.ts';
 import { inputsHash } from './page-inputs.ts';
 import type { PageReuse } from './snapshot.ts';
@@ -20,6 +21,10 @@ export function liveBuildReuse(from: string, record: BuildRecord, answer: (key: 
   };
   return {
     from,
+    folders: () =>
+      [
+        ...new Set(Object.values(record.pages).flatMap((entry) => entry.files.map((name) => path.dirname(name)))),
+      ].filter((folder) => folder !== '.'),
     async unchanged(page) {
       const entry = record.pages[page];
       if (!entry?.inputs) return null;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CompressedWriter, writtenFiles } from './compression.ts';
+import { eachAtMost } from '../lib/each-at-most.ts';
 import { derivativeUrlsIn } from '../lib/responsive-image.ts';
 import { PRERENDER_HEADER } from './front-server.ts';
 import { keepDerivative, linkClientAssets } from './build-folder.ts';
@@ -23,7 +24,8 @@ export type SnapshotOptions = {
   baseUrl: string;
   prerenderSecret: string;
   buildsDir: string;
-  pages: SnapshotPage[];
+  /** The pages, or their listing still under way: an incremental build makes the live build's folders meanwhile. */
+  pages: SnapshotPage[] | Promise<SnapshotPage[]>;
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
   /**
@@ -43,6 +45,8 @@ export type SnapshotOptions = {
 export type PageReuse = {
   /** The live build's folder. */
   from: string;
+  /** The folders of the live build's pages, relative to it. */
+  folders(): string[];
   /** The live build's record of `page` when its inputs are all unchanged, else null. */
   unchanged(page: string): Promise<{ entry: PageRecord; reads: string[] } | null>;
 };
@@ -81,7 +85,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   const { id } = options;
   const root = path.join(path.resolve(options.buildsDir), id);
   const skipped: string[] = [];
-  const total = options.pages.length;
+  let total = 0;
   let done = 0;
   const derivatives = new Set<string>();
   /** Pages rendered now: their files and content hash; their reads are in `options.inputs`. */
@@ -221,6 +225,12 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   }
   /** Every phase's workers, awaited before a failed build's folder is removed. */
   const running: Promise<unknown>[] = [];
+  // Made on the writer threads while the catalog is still listed: a folder costs the disk more than the
+  // links into it (docs/decisions/211-incremental-builds.md).
+  const liveFolders = options.reuse?.folders() ?? [];
+  const foldersMade = writer.makeFolders(liveFolders.map((folder) => `${root}/${folder}`));
+  foldersMade.catch(() => undefined); // awaited once the pages are listed
+  running.push(foldersMade);
   const concurrently = (work: (queue: Iterator<SnapshotPage>) => Promise<void>, pages: SnapshotPage[]) => {
     const queue = pages.values();
     const workers = Array.from({ length: Math.min(options.concurrency ?? 8, Math.max(pages.length, 1)) }, () =>
@@ -231,7 +241,11 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   };
 
   try {
-    await concurrently(sortPages, options.pages);
+    const pages = await options.pages;
+    total = pages.length;
+    // Links wait for every folder: sent while the other thread still makes some, they took longer.
+    await foldersMade;
+    await concurrently(sortPages, pages);
     await Promise.all(linking);
     rethrowWriteFailure();
     await concurrently(render, toRender);
@@ -247,6 +261,10 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     );
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
+    await removeEmptyFolders(root, liveFolders, [
+      ...rendered.values(),
+      ...[...reused.values()].map(({ entry }) => entry),
+    ]);
     if (options.site) {
       await linkClientAssets(options.site.clientDir, root);
       // Last: a build with its manifest is whole (what uploads, fetches and exports read).
@@ -271,6 +289,23 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     reused: reused.size,
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * Removes the folders made for the live build's pages that no page of this build has files in (pages gone
+ * since), and their parents up to the first that holds anything else (which `rmdir` refuses).
+ */
+async function removeEmptyFolders(root: string, made: readonly string[], pages: { files: string[] }[]): Promise<void> {
+  const used = new Set(pages.flatMap((page) => page.files.map((file) => path.dirname(file))));
+  for (const folder of made.filter((candidate) => !used.has(candidate)))
+    for (let at = folder; at !== '.'; at = path.dirname(at))
+      if (
+        !(await rmdir(path.join(root, at)).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
 }
 
 /** The build's record: each page's files, reads and content, rendered or reused (src/front/build-record.ts). */
@@ -315,17 +350,12 @@ async function makeDerivatives(
   urls: string[],
   keep?: { root: string; images: ImageDerivatives },
 ): Promise<void> {
-  let next = 0;
   const fetchOriginal = (original: string) => fetch(new URL(original, baseUrl), { redirect: 'manual' });
-  async function worker(): Promise<void> {
-    while (next < urls.length) {
-      const url = urls[next++]!;
-      const response = await fetch(new URL(url, baseUrl), { method: 'HEAD', redirect: 'manual' });
-      if (response.status >= 500) throw new Error(`Image derivative ${url} failed with ${response.status}`);
-      // The build keeps what the front answered, for static hosts (docs/decisions/212-builds-as-static-artifacts.md).
-      if (keep) await keepDerivative(keep.root, url, response, keep.images, fetchOriginal);
-    }
-  }
   // Two at a time: encoding is CPU work, and the renders are done.
-  await Promise.all(Array.from({ length: Math.min(2, urls.length) }, worker));
+  await eachAtMost(urls, 2, async (url) => {
+    const response = await fetch(new URL(url, baseUrl), { method: 'HEAD', redirect: 'manual' });
+    if (response.status >= 500) throw new Error(`Image derivative ${url} failed with ${response.status}`);
+    // The build keeps what the front answered, for static hosts (docs/decisions/212-builds-as-static-artifacts.md).
+    if (keep) await keepDerivative(keep.root, url, response, keep.images, fetchOriginal);
+  });
 }

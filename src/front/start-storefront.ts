@@ -18,7 +18,7 @@ import {
 } from './front-server.ts';
 import { snapshotPages } from './snapshot-pages.ts';
 import { writeSnapshot, type SnapshotResult } from './snapshot.ts';
-import { StaticFolder } from './static-files.ts';
+import { MIN_COMPRESSED_BYTES, StaticFolder } from './static-files.ts';
 import { readRebuildToken } from './rebuild-token.ts';
 import { inProcessApiFetch } from './in-process-api.ts';
 import { ApiMicrocache } from './api-microcache.ts';
@@ -128,7 +128,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   // fingerprint lends its pages to the next (docs/decisions/211-incremental-builds.md).
   const fingerprint = renderFingerprint(
     options.astroHandler ? `stand-in:${options.astroHandlerVersion ?? ''}` : { distDir },
-    { siteUrl, publicEnv, api: config.API_INTERNAL_URL ?? null },
+    // How files are written is part of it: a build that compresses other files must not lend its own.
+    { siteUrl, publicEnv, api: config.API_INTERNAL_URL ?? null, compressedFrom: MIN_COMPRESSED_BYTES },
   );
   fingerprint.catch(() => undefined); // awaited by the first build
   // A stand-in for the Astro build (tests) may show what no API answer says; only one naming its version
@@ -149,7 +150,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
         runtime.listings.clear();
         const api = renderContext.api;
         if (!api) throw new Error('The storefront is not listening yet');
-        const pages = await snapshotPages(api, await listPublicStoreSlugs(runtime.db));
+        const slugs = await listPublicStoreSlugs(runtime.db);
         const live = builds.currentId;
         const record = newRecord(await fingerprint);
         // The live build is never pruned while it is live or the one before it (ADR 208); a page whose
@@ -170,7 +171,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
           baseUrl: url,
           prerenderSecret,
           buildsDir,
-          pages,
+          // Listed while the snapshot makes the live build's folders.
+          pages: snapshotPages(api, slugs),
           onProgress,
           inputs,
           record,

@@ -7,6 +7,12 @@ import { etagMatches } from '../lib/etag.ts';
 
 /** Extensions worth compressing; the build writes `.br` and `.gz` siblings for these. */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
+/**
+ * Smaller answers are sent as they are, prebuilt or rendered on demand: compressed, a few hundred bytes
+ * save less than a packet, and a build's `.br` and `.gz` siblings of them were a third of the files an
+ * editor's publish links (docs/decisions/211-incremental-builds.md).
+ */
+export const MIN_COMPRESSED_BYTES = 1024;
 
 type Variant = {
   file: string;

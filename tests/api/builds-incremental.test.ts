@@ -34,6 +34,15 @@ async function filesOf(buildsDir: string, id: string): Promise<Map<string, numbe
   );
 }
 
+/** Every folder of a build folder, relative: an incremental build makes the live build's before it knows its pages. */
+async function foldersOf(buildsDir: string, id: string): Promise<string[]> {
+  const root = path.join(buildsDir, id);
+  return (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
 /** The page folder (or file) a build file belongs to. */
 const pageOf = (file: string) =>
   /(^|\/)(index\.html|index|_payload\.json)(\.br|\.gz)?$/.test(file)
@@ -79,6 +88,8 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
     ]);
     const names = [...fullFiles.keys()].filter((name) => !isOwnFile(name)).sort();
     expect([...incrementalFiles.keys()].filter((name) => !isOwnFile(name)).sort()).toEqual(names);
+    // No folder of a page gone since the live build is left behind, empty.
+    expect(await foldersOf(buildsDir, incremental.id)).toEqual(await foldersOf(buildsDir, full.id));
     for (const name of names) {
       const [a, b] = await Promise.all([
         readFile(path.join(buildsDir, incremental.id, name)),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { writeSnapshot } from '../../../src/front/snapshot.ts';
+import { MIN_COMPRESSED_BYTES } from '../../../src/front/static-files.ts';
 import { newBuildId } from '../../../src/server/publishing/publishing.ts';
 
 let server: Server | undefined;
@@ -22,13 +23,15 @@ async function renderer(
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-test('a snapshot writes each page, its payload, compressed copies and the build-id files', async () => {
+test('a snapshot writes each page, its payload, compressed copies of the larger files and the build-id files', async () => {
   const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
   const seenSecrets = new Set<string | undefined>();
   const baseUrl = await renderer((url, secret) => {
     seenSecrets.add(secret);
     if (url.endsWith('.xml')) return { status: 200, type: 'application/xml', body: '<urlset/>' };
-    return { status: 200, type: 'text/html; charset=utf-8', body: `<html>${url}${'x'.repeat(600)}</html>` };
+    // The store front is worth compressing; the product page, under MIN_COMPRESSED_BYTES, is sent as it is.
+    const padding = 'x'.repeat(url === '/acme' ? MIN_COMPRESSED_BYTES : 600);
+    return { status: 200, type: 'text/html; charset=utf-8', body: `<html>${url}${padding}</html>` };
   });
   const result = await writeSnapshot({
     id: newBuildId(),
@@ -52,6 +55,7 @@ test('a snapshot writes each page, its payload, compressed copies and the build-
     'product',
     'sitemap.xml',
   ]);
+  expect(await readdir(path.join(root, 'acme', 'product', '1'))).toEqual(['index.html']);
   expect(JSON.parse(await readFile(path.join(root, 'acme', '_payload.json'), 'utf8'))).toEqual({ page: 'store-front' });
   const latest = JSON.parse(await readFile(path.join(root, 'builds', 'latest.json'), 'utf8'));
   expect(latest).toEqual({ id: result.id, timestamp: expect.any(Number) });
