@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -28,7 +28,13 @@ import { ImageDerivatives } from './image-derivatives.ts';
 import { loadConfig, publicSiteUrl } from '../server/config.ts';
 import type { Publisher } from '../server/publishing/publishing.ts';
 import type { Database } from '../server/db/schema.ts';
-import { listenForLiveBuild, readLiveBuild } from '../server/publishing/live-build.ts';
+import { HELD_BUILD_CHANNEL, listenForLiveBuild, readLiveBuild } from '../server/publishing/live-build.ts';
+import {
+  type BuildHolders,
+  databaseBuildHolders,
+  FETCHING_INSTANCE,
+  heldPayload,
+} from '../server/publishing/build-holders.ts';
 import { compareBuilds } from './build-changes.ts';
 import { openBuildBucket } from './build-bucket.ts';
 import { readManifest } from './build-manifest.ts';
@@ -111,6 +117,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   // Builds go to the bucket before they may go live, and come from it to an instance that lacks one (ADR 212).
   const bucket = openBuildBucket(config);
   const fetching = new Map<string, Promise<void>>();
+  /** This instance among those on one PostgreSQL, for the builds each holds (build-holders.ts). */
+  const instanceId = randomBytes(6).toString('hex');
+  let holders: BuildHolders | null = null;
   /** Whether build `id` is in BUILDS_DIR, after fetching it whole from the bucket when it is only there. */
   const ensureLocal = async (id: string): Promise<boolean> => {
     if (await builds.has(id)) return true;
@@ -206,6 +215,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       await ensureLocal(id);
       await builds.switchTo(id, version);
     },
+    ...(config.DATABASE_URL ? { awaitHeld: (id: string) => holders!.awaitAll(id) } : {}),
     async prune(keep) {
       await builds.prune(keep);
       // The bucket keeps what BUILDS_DIR keeps (ADR 212); a bucket that refuses now is pruned at the next switch.
@@ -216,6 +226,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   };
   const runtime = await createApiRuntime(env, { publisher });
   const publishing = runtime.publishing!;
+  if (config.DATABASE_URL)
+    holders = databaseBuildHolders(runtime.db, {
+      self: instanceId,
+      waitMs: config.BUILDS_FETCH_WAIT_MS,
+      logger: runtime.logger,
+    });
 
   // The live build is the database's (docs/decisions/208-preview-and-live-build.md); `current` only
   // before any build was recorded as live.
@@ -242,9 +258,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
    */
   const prefetch = async (id: string) => {
     // The id comes from a notification: only one shaped like a build id ever names a folder.
-    if (!bucket || !isBuildId(id) || (await builds.has(id))) return;
-    await ensureLocal(id);
-    await builds.prune(await keptBuildIds(runtime.db));
+    if (!bucket || !isBuildId(id)) return;
+    if (!(await builds.has(id))) {
+      if (!(await ensureLocal(id))) return;
+      await builds.prune(await keptBuildIds(runtime.db));
+    }
+    // Going live waits for this (build-holders.ts).
+    await sql`select pg_notify(${HELD_BUILD_CHANNEL}, ${heldPayload(instanceId, id)})`.execute(runtime.db);
   };
   // Instances on one PostgreSQL serve the build any of them switched to (sharing BUILDS_DIR, or each
   // fetching it from the builds bucket).
@@ -252,6 +272,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     ? listenForLiveBuild(
         config.DATABASE_URL,
         {
+          // Named so that going live finds the instances that fetch builds (build-holders.ts).
+          applicationName: bucket ? `${FETCHING_INSTANCE}${instanceId}` : 'storefront',
+          onHeld: (payload) => holders?.heard(payload),
           onSwitch: () =>
             void showLive().catch((error: unknown) => runtime.logger.error({ err: error }, 'live build not read')),
           onReady: (id) =>

@@ -72,6 +72,14 @@ const envSchema = z.object({
     .min(2, 'expected a whole number of at least 2')
     .default(10)
     .describe('builds kept on disk to preview and roll back to (the live one and the one before it always are)'),
+  BUILDS_FETCH_WAIT_MS: z.coerce
+    .number({ error: 'BUILDS_FETCH_WAIT_MS must be a whole number of milliseconds' })
+    .int()
+    .min(0)
+    .default(60_000)
+    .describe(
+      'how long going live waits for instances with their own `BUILDS_DIR` to fetch the build from `S3_BUILDS_BUCKET` (past it, those serve the old build until their fetch ends); see [decisions/212](docs/decisions/212-builds-as-static-artifacts.md)',
+    ),
   MEDIA_DIR: z
     .string()
     .trim()

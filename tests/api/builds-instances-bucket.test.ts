@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { manifestObjects, sha256Of, type BuildManifest } from '../../src/front/build-manifest.ts';
 import { startFakeS3, type FakeS3 } from './support/fake-s3.ts';
 import type { TwoInstances } from './support/two-instances.ts';
-import { liveOn, readyBuild, startTwoInstances, switchLive, viewsUntilLive } from './support/two-instances.ts';
+import {
+  buildDone,
+  liveOn,
+  readyBuild,
+  startBuild,
+  startTwoInstances,
+  switchLive,
+  viewsUntilLive,
+} from './support/two-instances.ts';
 
 describe.runIf(process.env.DATABASE_URL)('two storefront instances with their own BUILDS_DIR and one bucket', () => {
   let s3: FakeS3;
@@ -72,5 +80,27 @@ describe.runIf(process.env.DATABASE_URL)('two storefront instances with their ow
     // Rolling back from the second instance is heard by the first, which has that build already.
     const rolledAt = await switchLive(second, before);
     await viewsUntilLive(first, before, rolledAt);
+  });
+
+  test('a build published straight to live goes live once the other instance holds it, and is served there within a second of the switch', async () => {
+    const { first, second } = instances;
+    const before = await liveOn(first);
+    const release = s3.holdGets();
+    let id: string;
+    try {
+      id = await startBuild(first, true);
+      // The second instance fetches the build once it is ready, and the bucket keeps it waiting ...
+      await expect.poll(() => s3.heldGets, { timeout: 60_000 }).toBeGreaterThan(0);
+      // ... so going live waits too: both still serve the old build.
+      expect(await liveOn(first)).toBe(before);
+      expect(await liveOn(second)).toBe(before);
+    } finally {
+      release();
+    }
+    await buildDone(first, id);
+    const switchedAt = performance.now();
+    expect(await liveOn(first)).toBe(id);
+    const views = await viewsUntilLive(second, id, switchedAt, [second]);
+    expect(views.every((view) => view.payloadOfSameBuild)).toBe(true);
   });
 });

@@ -11,8 +11,13 @@ import type { Database } from '../db/schema.ts';
 import type { Logger } from '../http/context.ts';
 
 export const LIVE_BUILD_CHANNEL = 'live_build';
-/** Carries the id of a build that became ready (rendered, and in the builds bucket when there is one). */
+/**
+ * Carries the id of a build that became ready (rendered, and in the builds bucket when there is one), or one
+ * about to go live: every instance with a builds folder of its own fetches it and says so on `build_held`.
+ */
 export const READY_BUILD_CHANNEL = 'build_ready';
+/** Carries `{instance} {id}`: an instance holds that build whole (build-holders.ts). */
+export const HELD_BUILD_CHANNEL = 'build_held';
 /** How long a lost listening connection waits before connecting again (it then reads the row: a switch heard late). */
 const RECONNECT_MS = 1000;
 
@@ -26,12 +31,23 @@ export async function readLiveBuild(db: Kysely<Database>): Promise<LiveBuild | n
 /**
  * Calls `onSwitch` after every switch of any instance, and once connected (so a switch made while this
  * connection was down is not missed): it reads the `live_build` row. Calls `onReady` with the id of each
- * build that becomes ready on any instance (one missed while disconnected is fetched when it goes live).
- * Answers the stop.
+ * build that becomes ready or is about to go live on any instance (one missed while disconnected is fetched
+ * when it goes live), and `onHeld` with each `build_held` payload. The connection is named
+ * `applicationName` (how build-holders.ts finds the instances that fetch). Answers the stop.
  */
 export function listenForLiveBuild(
   databaseUrl: string,
-  { onSwitch, onReady }: { onSwitch: () => void; onReady?: (id: string) => void },
+  {
+    onSwitch,
+    onReady,
+    onHeld,
+    applicationName,
+  }: {
+    onSwitch: () => void;
+    onReady?: (id: string) => void;
+    onHeld?: (payload: string) => void;
+    applicationName?: string;
+  },
   logger: Logger,
 ): { ready: Promise<void>; stop(): Promise<void> } {
   let client: pg.Client | null = null;
@@ -41,10 +57,15 @@ export function listenForLiveBuild(
     if (!stopped) onSwitch();
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      ...(applicationName ? { application_name: applicationName } : {}),
+    });
     next.on('notification', ({ channel, payload }) => {
-      if (channel !== READY_BUILD_CHANNEL) tell();
-      else if (!stopped && payload) onReady?.(payload);
+      if (channel === LIVE_BUILD_CHANNEL) tell();
+      else if (stopped || !payload) return;
+      else if (channel === READY_BUILD_CHANNEL) onReady?.(payload);
+      else if (channel === HELD_BUILD_CHANNEL) onHeld?.(payload);
     });
     next.on('error', (error) => {
       logger.warn({ err: error }, 'live build notifications lost; connecting again');
@@ -55,6 +76,7 @@ export function listenForLiveBuild(
     await next.connect();
     await next.query(`listen ${LIVE_BUILD_CHANNEL}`);
     if (onReady) await next.query(`listen ${READY_BUILD_CHANNEL}`);
+    if (onHeld) await next.query(`listen ${HELD_BUILD_CHANNEL}`);
     if (stopped) {
       await next.end();
       return;

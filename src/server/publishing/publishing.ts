@@ -29,6 +29,11 @@ export type Publisher = {
   has(id: string): Promise<boolean>;
   /** Serves build `id` from now on, atomically, unless a later switch (`version`) was already served. */
   switchTo(id: string, version: number): Promise<void>;
+  /**
+   * Resolves once every other instance with a builds folder of its own holds build `id`, or after a bound
+   * (src/server/publishing/build-holders.ts); left out where no other instance fetches builds.
+   */
+  awaitHeld?(id: string): Promise<void>;
   /** Deletes every build folder but these. */
   prune(keep: ReadonlySet<string>): Promise<void>;
 };
@@ -440,6 +445,17 @@ export class Publishing {
     alsoRecord?: (trx: Transaction<Database>, change: Omit<GoLive, 'build'>) => Promise<void>,
   ): Promise<GoLive> {
     const { db, clock, publisher } = this.#parts;
+    // The instances that fetch builds hold it before the switch, so each serves it within a second of it (ADR
+    // 212). Only for a build that may go live: for another, the transaction below answers at once.
+    if (publisher.awaitHeld) {
+      const target = await db
+        .selectFrom('builds')
+        .select(['status', 'removed_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (target && !target.removed_at && (target.status === 'ready' || target.status === 'rolled_back'))
+        await publisher.awaitHeld(id);
+    }
     const { change, version } = await db.transaction().execute(async (trx) => {
       // The row lock orders switches of every instance.
       const live = await trx.selectFrom('live_build').selectAll().forUpdate().executeTakeFirst();

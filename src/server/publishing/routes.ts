@@ -260,7 +260,9 @@ export function publishingRoutes(deps: AppDeps) {
           data: JSON.stringify(buildAnswer({ ...row, store: first.store })),
         });
 
-      if (first.status !== 'building') return writeEnd(stream, first);
+      // A ready build whose run goes on here is about to go live (waiting for the other instances to hold
+      // it, ADR 212): followed to its end, not answered as ready.
+      if (first.status !== 'building' && !publishing.finished(id)) return writeEnd(stream, first);
       await new Promise<void>((resolve) => {
         const stop = publishing.subscribe(id, (event) => {
           void send(event);

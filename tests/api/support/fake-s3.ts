@@ -25,6 +25,9 @@ export type FakeS3 = {
   objects: Map<string, FakeObject>;
   /** While true, every PUT is refused (403), as a bucket whose write permission was taken away. */
   refusePuts: boolean;
+  /** Holds every object GET from now until the answer is called (a slow bucket); `heldGets` counts those waiting. */
+  holdGets(): () => void;
+  heldGets: number;
   close(): Promise<void>;
 };
 
@@ -89,6 +92,7 @@ function listAnswer(objects: Map<string, FakeObject>, bucket: string, query: URL
 
 export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
   const objects = new Map<string, FakeObject>();
+  let hold: Promise<void> | null = null;
   const server: Server = createServer((req, res) => {
     void (async () => {
       const key = decodeURIComponent(new URL(req.url ?? '/', 'http://s3.local').pathname.slice(1));
@@ -146,6 +150,11 @@ export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
         }
         case 'HEAD':
         case 'GET': {
+          if (req.method === 'GET' && hold) {
+            fake.heldGets += 1;
+            await hold;
+            fake.heldGets -= 1;
+          }
           if (!found) {
             missing();
             return;
@@ -180,6 +189,15 @@ export async function startFakeS3(accessKeyId: string): Promise<FakeS3> {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     objects,
     refusePuts: false,
+    holdGets() {
+      let release = () => {};
+      hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        hold = null;
+        release();
+      };
+    },
+    heldGets: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return fake;

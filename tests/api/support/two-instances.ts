@@ -72,17 +72,27 @@ async function shopperView(instance: TestStorefront): Promise<ShopperView> {
   return { build, payloadOfSameBuild: payload.headers.get('etag') === (await payloadEtag(instance, build)) };
 }
 
-/** Renders a build on an instance without switching it live; resolves once it is ready. */
-export async function readyBuild(instance: TestStorefront): Promise<string> {
+/** Starts a build on an instance, to go live once ready or not; answers its id. */
+export async function startBuild(instance: TestStorefront, goLive: boolean): Promise<string> {
   const started = await fetch(`${instance.storefront.url}/api/admin/builds`, {
     method: 'POST',
     headers: { ...bearer, 'content-type': 'application/json' },
-    body: JSON.stringify({ go_live: false }),
+    body: JSON.stringify({ go_live: goLive }),
   });
   expect(started.status).toBe(202);
-  const { id } = ((await started.json()) as { data: { id: string } }).data;
+  return ((await started.json()) as { data: { id: string } }).data.id;
+}
+
+/** Follows a build's events on an instance to their end. */
+export async function buildDone(instance: TestStorefront, id: string): Promise<void> {
   const events = await fetch(`${instance.storefront.url}/api/admin/builds/${id}/events`, { headers: bearer });
   expect(await events.text()).toMatch(/^event: done$/m);
+}
+
+/** Renders a build on an instance without switching it live; resolves once it is ready. */
+export async function readyBuild(instance: TestStorefront): Promise<string> {
+  const id = await startBuild(instance, false);
+  await buildDone(instance, id);
   return id;
 }
 
