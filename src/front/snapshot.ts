@@ -297,15 +297,15 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
  */
 async function removeEmptyFolders(root: string, made: readonly string[], pages: { files: string[] }[]): Promise<void> {
   const used = new Set(pages.flatMap((page) => page.files.map((file) => path.dirname(file))));
-  for (const folder of made.filter((candidate) => !used.has(candidate)))
-    for (let at = folder; at !== '.'; at = path.dirname(at))
-      if (
-        !(await rmdir(path.join(root, at)).then(
-          () => true,
-          () => false,
-        ))
-      )
-        break;
+  const removed = (folder: string) =>
+    rmdir(path.join(root, folder)).then(
+      () => true,
+      () => false,
+    );
+  for (const folder of made.filter((candidate) => !used.has(candidate))) {
+    let at = folder;
+    while (at !== '.' && (await removed(at))) at = path.dirname(at);
+  }
 }
 
 /** The build's record: each page's files, reads and content, rendered or reused (src/front/build-record.ts). */

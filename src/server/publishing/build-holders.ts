@@ -78,6 +78,10 @@ export class BuildHolders {
         }
         await this.#answerOr(Math.min(POLL_MS, left));
       }
+    } catch (error) {
+      // The wait only spares the other instances a fetch after the switch: a database that cannot be asked
+      // now must not keep the build from going live.
+      logger.warn({ err: error, build: id }, 'could not ask the other instances to hold the build; going live now');
     } finally {
       this.#awaited.delete(id);
     }

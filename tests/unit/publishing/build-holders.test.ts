@@ -80,3 +80,22 @@ test('past the wait it goes live anyway, naming the instances that still fetch',
     },
   ]);
 });
+
+test('a database that cannot be asked does not keep the build from going live', async () => {
+  const warnings: Warning[] = [];
+  const built = new BuildHolders({
+    self: 'self',
+    instances: () => Promise.reject(new Error('connection lost')),
+    ask: async () => {},
+    waitMs: 60_000,
+    logger: {
+      info() {},
+      error() {},
+      warn: (fields: unknown, message: string) => void warnings.push({ fields, message }),
+    },
+  });
+  await built.awaitAll('build-1');
+  expect(warnings.map((warning) => warning.message)).toEqual([
+    'could not ask the other instances to hold the build; going live now',
+  ]);
+});
