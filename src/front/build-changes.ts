@@ -37,12 +37,12 @@ async function pageHashes(buildsDir: string, id: string): Promise<Map<string, st
   return new Map([...pages].map((page) => [page, hashes.get(page)!.digest('hex')]));
 }
 
-/** Pages of build `id` added, changed and removed against build `liveId` (all added when none is live). */
-export async function compareBuilds(buildsDir: string, liveId: string | null, id: string): Promise<BuildChanges> {
-  const [before, after] = await Promise.all([
-    liveId ? pageHashes(buildsDir, liveId) : new Map<string, string>(),
-    pageHashes(buildsDir, id),
-  ]);
+/**
+ * Pages of build `id` added, changed and removed against build `liveId`, read from their files: for a live
+ * build without a record (src/front/build-record.ts `recordChanges` counts the others).
+ */
+export async function compareBuilds(buildsDir: string, liveId: string, id: string): Promise<BuildChanges> {
+  const [before, after] = await Promise.all([pageHashes(buildsDir, liveId), pageHashes(buildsDir, id)]);
   let added = 0;
   let changed = 0;
   for (const [page, hash] of after) {

@@ -164,7 +164,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
         const record = newRecord(await fingerprint);
         // The live build is never pruned while it is live or the one before it (ADR 208); a page whose
         // files went meanwhile is rendered instead (snapshot.ts).
-        const liveRecord = live && (await builds.has(live)) ? await readRecord(buildsDir, live) : null;
+        const liveHere = live !== null && (await builds.has(live));
+        const liveRecord = liveHere ? await readRecord(buildsDir, live) : null;
         const reuse =
           !full && pagesAreTheirInputs && liveRecord?.fingerprint === record.fingerprint
             ? liveBuildReuse(path.join(buildsDir, live!), liveRecord, async (key) => {
@@ -204,7 +205,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
             throw error;
           });
         }
-        const changes = liveRecord ? recordChanges(liveRecord, record) : await compareBuilds(buildsDir, live, id);
+        // Counted from the records. Only a live build written before them has its files read and hashed;
+        // with no live build here every page is added, and reading a build's files back to say so took a
+        // 10,000-product build 10 s (docs/performance.md).
+        const changes = liveRecord
+          ? recordChanges(liveRecord, record)
+          : liveHere
+            ? await compareBuilds(buildsDir, live, id)
+            : recordChanges(newRecord(record.fingerprint), record);
         return { pages: lastSnapshot.pages, changes };
       } finally {
         memo.end();

@@ -79,10 +79,13 @@ function runRebuildScript(): Promise<{ code: number; output: string }> {
   });
 }
 
-test('the start-up snapshot is recorded as the command line’s build, live', async () => {
+test('the start-up snapshot is recorded as the command line’s build, live, every page of it added', async () => {
   const id = await liveBuildId();
   const record = await fetch(`${storefront.url}/api/admin/builds/${id}`, { headers: bearer });
-  expect(((await record.json()) as { data: unknown }).data).toMatchObject({ id, status: 'live', requested_by: 'cli' });
+  const data = ((await record.json()) as { data: { pages: number } }).data;
+  expect(data).toMatchObject({ id, status: 'live', requested_by: 'cli' });
+  // Nothing was live before it: counted from its record, the sitemap not counted.
+  expect(data).toMatchObject({ changes: { added: data.pages - 1, changed: 0, removed: 0 } });
 });
 
 test('a build whose every page renders goes live; its events count the pages', async () => {
