@@ -199,7 +199,7 @@ const envSchema = z.object({
     .max(60_000)
     .default(5000)
     .describe(
-      "how long the shop's filters and counts reuse a store's listing index (a catalog or stock change is seen within it; `0`: read on every call); see [decisions/200](docs/decisions/200-listing-index.md)",
+      "how long the shop's filters and counts reuse a store's listing index before asking whether the catalog changed (a catalog or stock change is seen within it; `0`: read on every call); see [decisions/200](docs/decisions/200-listing-index.md)",
     ),
   API_MICROCACHE_MS: z.coerce
     .number({ error: 'API_MICROCACHE_MS must be a whole number of milliseconds (0 to turn it off)' })

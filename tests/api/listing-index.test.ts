@@ -1,9 +1,11 @@
 /**
  * The store's listing index is reused for LISTING_INDEX_MS (docs/decisions/200-listing-index.md): what a
- * stock or catalog change looks like to the shop's filters and counts, and that the page's own entries
- * are never stale.
+ * stock or catalog change looks like to the shop's filters and counts, that the page's own entries are never
+ * stale, and which writes move the catalog's version that tells an instance to read the index again.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readListingVersion } from '../../src/server/listings/listing-index.ts';
+import { acmeId, finalize, pay, readyCart, stockedVariant } from './support/shopper.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 type Page = { data: { type: string; id: string }[]; meta: { total: number; facets: { in_stock: number } } };
@@ -122,4 +124,71 @@ describe('with LISTING_INDEX_MS=5000', () => {
       expect(pages).toEqual(keys(whole));
     },
   );
+});
+
+describe('the catalog version an index is checked against', () => {
+  let api: TestApp;
+  beforeAll(async () => {
+    api = await startTestApp();
+  });
+  afterAll(async () => api?.close());
+
+  const version = () => readListingVersion(api.db);
+
+  /** A paid order of `quantity` units of a variant. */
+  async function buy(variant: string, quantity: number): Promise<void> {
+    const token = await readyCart(api, variant, quantity);
+    const order = await finalize(api, token, await pay(api, token));
+    expect(order.status, order.text).toBe(200);
+  }
+
+  test('an order leaves it alone unless it sells a product out', async () => {
+    const variant = await stockedVariant(api, 3);
+    const before = await version();
+    await buy(variant, 1);
+    expect(await version()).toBe(before);
+    await buy(variant, 2);
+    expect(await version()).not.toBe(before);
+  });
+
+  test('a write to a product, a bundle or a collection’s members moves it; a statement that wrote nothing does not', async () => {
+    const store = await acmeId(api);
+    const product = await api.db
+      .selectFrom('products')
+      .select(['id', 'featured'])
+      .where('store_id', '=', store)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const writes = [
+      () => api.db.updateTable('products').set({ featured: !product.featured }).where('id', '=', product.id).execute(),
+      () => api.db.updateTable('products').set({ featured: product.featured }).where('id', '=', product.id).execute(),
+      () => api.db.updateTable('bundles').set({ featured: true }).where('store_id', '=', store).execute(),
+      async () => {
+        const collection = await api.db
+          .insertInto('collections')
+          .values({
+            store_id: store,
+            handle: `versioned-${Date.now()}`,
+            title: 'Versioned',
+            description: null,
+            position: 99,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await api.db
+          .insertInto('collection_items')
+          .values({ collection_id: collection.id, product_id: product.id, bundle_id: null, position: 0 })
+          .execute();
+      },
+    ];
+    for (const write of writes) {
+      const before = await version();
+      await write();
+      expect(await version()).not.toBe(before);
+    }
+    const before = await version();
+    await api.db.updateTable('products').set({ featured: true }).where('id', '=', -1).execute();
+    await api.db.deleteFrom('collection_items').where('id', '=', -1).execute();
+    expect(await version()).toBe(before);
+  });
 });

@@ -26,6 +26,8 @@ import * as variantEditing from './migrations/0024_variant_editing.ts';
 import * as liveBuild from './migrations/0025_live_build.ts';
 import * as owedConsoleRefunds from './migrations/0026_owed_console_refunds.ts';
 import * as buildHeartbeat from './migrations/0027_build_heartbeat.ts';
+import * as listingChanges from './migrations/0028_listing_changes.ts';
+import * as bundleItemsByBundle from './migrations/0029_bundle_items_by_bundle.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +57,8 @@ const migrations: Record<string, Migration> = {
   '0025_live_build': liveBuild,
   '0026_owed_console_refunds': owedConsoleRefunds,
   '0027_build_heartbeat': buildHeartbeat,
+  '0028_listing_changes': listingChanges,
+  '0029_bundle_items_by_bundle': bundleItemsByBundle,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
