@@ -352,7 +352,7 @@ export function queryIndex(
 
   // The selected values of each option, and which option (if any) each value belongs to. Values are
   // numbered from 0, so typed arrays indexed by value stand in for maps: a 100,000-entry store walks
-  // 300,000 values per request, and maps made the walk several times slower and fed the collector.
+  // 300,000 values per request: 7.4 ms median with maps and every match gathered, 2.7 ms so (docs/performance.md).
   const selected = Object.entries(filters.options).filter(([, values]) => values.length > 0);
   const optionOf = new Int32Array(index.values.length).fill(-1);
   const wanted = selected.map(([name, chosen], option) => {
