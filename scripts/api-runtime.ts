@@ -4,7 +4,7 @@
  * get the message (and its cause), not a stack trace.
  */
 import type { Config } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/connect.ts';
+import { claimDatabaseFolder, openDatabase } from '../src/server/db/connect.ts';
 import { createApiRuntime } from '../src/server/runtime.ts';
 
 export function exitWithReason(error: unknown): never {
@@ -27,6 +27,15 @@ export async function apiRuntimeOrExit(
 export function openDatabaseOrExit(config: Config): ReturnType<typeof openDatabase> {
   try {
     return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  } catch (error) {
+    exitWithReason(error);
+  }
+}
+
+/** Claims DATA_DIR when the database is PGlite, before a step that must not run beside the folder's holder. */
+export function claimDatabaseFolderOrExit(config: Config): void {
+  try {
+    claimDatabaseFolder({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   } catch (error) {
     exitWithReason(error);
   }

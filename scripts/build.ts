@@ -6,9 +6,14 @@
  */
 import path from 'node:path';
 import { ensureAstroBuild, runAstroBuild } from '../src/front/astro-build.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { claimDatabaseFolderOrExit } from './api-runtime.ts';
 import { writeSnapshot } from './write-snapshot.ts';
 
 const started = performance.now();
+// Beside `npm start` or another build on the same PGlite folder, fail before the Astro build rewrites
+// the DIST_DIR they serve from, not after it (docs/decisions/209-one-process-per-pglite-folder.md).
+claimDatabaseFolderOrExit(loadConfig());
 const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
 // A catalog change (the common rebuild) does not change the site's code: reusing an up-to-date
 // Astro build saves 6–15 s per build on 2 cores (docs/performance.md).

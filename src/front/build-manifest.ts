@@ -99,13 +99,16 @@ const signatureOf = (s: Stats) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`;
  * previous build is nearly always the one it wrote, and parsing a 10,000-page build's manifest again took
  * a twentieth of an editor's publish (docs/performance.md).
  */
-let lastWritten: { signature: string; previous: Previous } | null = null;
+let lastWritten: { signature: string; root: string; manifest: BuildManifest; previous?: Previous } | null = null;
 
 async function readPreviousDigests(root: string): Promise<Previous | null> {
   const file = path.join(root, MANIFEST_FILE);
   const s = await stat(file).catch(() => null);
   if (!s) return null;
-  if (lastWritten?.previous.root === root && lastWritten.signature === signatureOf(s)) return lastWritten.previous;
+  // Made when first asked, not as the manifest is written: `npm run build` never asks, and at the end of a
+  // 100,000-page build the 400,000 digests by path were part of its peak (docs/decisions/216-build-memory.md).
+  if (lastWritten?.root === root && lastWritten.signature === signatureOf(s))
+    return (lastWritten.previous ??= previousDigests(lastWritten.manifest, root));
   const manifest = await readManifest(root);
   return manifest && previousDigests(manifest, root);
 }
@@ -179,10 +182,7 @@ export async function writeManifest(root: string, options: ManifestOptions): Pro
   const temporary = path.join(root, `.${MANIFEST_FILE}.${process.pid}.tmp`);
   await writeFile(temporary, JSON.stringify(manifest));
   await rename(temporary, path.join(root, MANIFEST_FILE));
-  lastWritten = {
-    signature: signatureOf(await stat(path.join(root, MANIFEST_FILE))),
-    previous: previousDigests(manifest, root),
-  };
+  lastWritten = { signature: signatureOf(await stat(path.join(root, MANIFEST_FILE))), root, manifest };
   return manifest;
 }
 

@@ -5,8 +5,11 @@
  * It sits beside the folder, not in it: a build folder is the static site a host serves as it is.
  */
 import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { BuildChanges } from '../lib/contract/answers.ts';
 
 /** Bumped whenever what a record means changes: a record of another version is not used. */
@@ -44,6 +47,33 @@ export function recordFile(buildsDir: string, id: string): string {
 /** The build a file of BUILDS_DIR belongs to: itself for a folder, its build for a record. */
 export function buildOfEntry(name: string): string {
   return name.endsWith(RECORD_SUFFIX) ? name.slice(0, -RECORD_SUFFIX.length) : name;
+}
+
+/** Pieces of JSON written before the file is given more: large enough that writes stay few. */
+const RECORD_PIECE_CHARS = 1 << 16;
+
+/** `record` as JSON, a few pages at a time. */
+function* recordJson(record: BuildRecord): Generator<string> {
+  const { pages, ...head } = record;
+  let piece = `${JSON.stringify(head).slice(0, -1)},"pages":{`;
+  let first = true;
+  for (const [page, entry] of Object.entries(pages)) {
+    piece += `${first ? '' : ','}${JSON.stringify(page)}:${JSON.stringify(entry)}`;
+    first = false;
+    if (piece.length >= RECORD_PIECE_CHARS) {
+      yield piece;
+      piece = '';
+    }
+  }
+  yield `${piece}}}`;
+}
+
+/**
+ * Writes build `id`'s record a few pages at a time: as one string, the 76 MB record of a 100,000-page build
+ * and its UTF-8 copy were that build's highest memory (docs/decisions/216-build-memory.md).
+ */
+export async function writeRecord(buildsDir: string, id: string, record: BuildRecord): Promise<void> {
+  await pipeline(Readable.from(recordJson(record)), createWriteStream(recordFile(buildsDir, id)));
 }
 
 /** Build `id`'s record, or null when it has none of this version (a build of older code, or none). */

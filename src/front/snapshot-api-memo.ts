@@ -1,4 +1,5 @@
 import type { ApiFetch } from './front-server.ts';
+import { detached } from './detached.ts';
 import { answerHash, PageInputs } from './page-inputs.ts';
 import { snapshotRenderPath } from './rendering-request.ts';
 import { SHOPPER_HEADERS } from './shopper-headers.ts';
@@ -132,7 +133,8 @@ export class SnapshotApiMemo {
       if (!entries || request.method !== 'GET' || SHOPPER_HEADERS.some((h) => request.headers.has(h)))
         return apiFetch(request, bindings);
       const url = new URL(request.url);
-      const key = url.pathname + url.search;
+      // Kept for the whole build (the page's reads): not a slice of the URL.
+      const key = detached(url.pathname + url.search);
       const inputs = this.#inputs;
       // The page this read is made for, whose input it is (docs/decisions/211-incremental-builds.md).
       const page = snapshotRenderPath(bindings) ?? inputs.currentPage();

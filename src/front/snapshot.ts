@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { rm, rmdir, writeFile } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CompressedWriter, writtenFiles } from './compression.ts';
+import { detached } from './detached.ts';
 import { eachAtMost } from '../lib/each-at-most.ts';
 import { derivativeUrlsIn } from '../lib/responsive-image.ts';
 import { PRERENDER_HEADER } from './front-server.ts';
 import { keepDerivative, linkClientAssets } from './build-folder.ts';
 import { writeManifest, type FileDigest, type ManifestOptions } from './build-manifest.ts';
 import type { ImageDerivatives } from './image-derivatives.ts';
-import { newRecord, recordFile, type BuildRecord, type PageRecord } from './build-record.ts';
+import { newRecord, recordFile, writeRecord, type BuildRecord, type PageRecord } from './build-record.ts';
 import { inputsHash, PageInputs } from './page-inputs.ts';
 
 /** A page of the snapshot: its URL path and the data its `_payload.json` holds (null for none). */
@@ -39,6 +40,11 @@ export type SnapshotOptions = {
   record?: BuildRecord;
   /** An incremental build: the live build's pages to link instead of rendering (src/front/incremental-build.ts). */
   reuse?: PageReuse;
+  /**
+   * Called once every page is rendered, before the record and the manifest are made: what only the renders
+   * needed (the memo of API answers) can go then (docs/decisions/216-build-memory.md).
+   */
+  onRendered?: () => void;
 };
 
 /** How an incremental build reuses the live build's unchanged pages (docs/decisions/211-incremental-builds.md). */
@@ -87,7 +93,14 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   const skipped: string[] = [];
   let total = 0;
   let done = 0;
-  const derivatives = new Set<string>();
+  /** Each derivative URL once: pages keep their own list, and most share their images' URLs. */
+  const derivatives = new Map<string, string>();
+  const derivative = (url: string): string => {
+    const known = derivatives.get(url);
+    if (known !== undefined) return known;
+    derivatives.set(url, url);
+    return url;
+  };
   /** Pages rendered now: their files and content hash; their reads are in `options.inputs`. */
   const rendered = new Map<string, { files: string[]; counted: boolean; content: string; images: string[] }>();
   /** Pages linked from the live build, with its record of them. */
@@ -110,7 +123,8 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     const write: Promise<void> = writer.write(file, body).then(
       (files) => {
         pendingWrites.delete(write);
-        for (const { file: name, size, sha256 } of files) written.set(path.relative(root, name), { size, sha256 });
+        for (const { file: name, size, sha256 } of files)
+          written.set(detached(path.relative(root, name)), { size, sha256 });
       },
       (error: unknown) => {
         pendingWrites.delete(write);
@@ -138,8 +152,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     const files = writtenFiles(file, body.length);
     const content = createHash('sha256').update(body);
     await writeCompressed(file, body);
-    const images = isHtml ? [...new Set(derivativeUrlsIn(body.toString()))] : [];
-    for (const url of images) derivatives.add(url);
+    const images = isHtml ? [...new Set(derivativeUrlsIn(body.toString()))].map(derivative) : [];
     if (isHtml) {
       const payload = await options.inputs.during(page.path, () => page.payload());
       if (payload !== null) {
@@ -151,7 +164,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
       }
     }
     rendered.set(page.path, {
-      files: files.map((name) => path.relative(root, name)),
+      files: files.map((name) => detached(path.relative(root, name))),
       counted: COUNTED_PAGE_FILES.has(path.basename(file)),
       content: content.digest('base64url'),
       images,
@@ -178,7 +191,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     for (const name of kept.entry.files) linkedFromLive.add(name);
     reused.set(page.path, kept);
     // Its images are the build's too: kept in the folder for static hosts like a rendered page's (ADR 212).
-    for (const url of kept.entry.images) derivatives.add(url);
+    for (const url of kept.entry.images) derivative(url);
     return true;
   }
 
@@ -249,10 +262,15 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     await Promise.all(linking);
     rethrowWriteFailure();
     await concurrently(render, toRender);
+    options.onRendered?.();
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
-    await makeDerivatives(options.baseUrl, [...derivatives], options.site && { root, images: options.site.images });
-    await writeFile(recordFile(options.buildsDir, id), JSON.stringify(fillRecord(options, rendered, reused)));
+    await makeDerivatives(
+      options.baseUrl,
+      [...derivatives.keys()],
+      options.site && { root, images: options.site.images },
+    );
+    await writeRecord(options.buildsDir, id, fillRecord(options, rendered, reused));
     const timestamp = Date.now();
     await writeCompressed(path.join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
     await writeCompressed(
@@ -261,6 +279,9 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     );
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
+    // Nothing more is written through the threads: their memory goes before the manifest's walk of the
+    // folder, the build's last peak (docs/decisions/216-build-memory.md).
+    await writer.close();
     await removeEmptyFolders(root, liveFolders, [
       ...rendered.values(),
       ...[...reused.values()].map(({ entry }) => entry),

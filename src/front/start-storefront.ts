@@ -187,6 +187,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
           inputs,
           record,
           ...(reuse ? { reuse } : {}),
+          // The answers are hashed in `inputs`: their bodies are not needed past the renders.
+          onRendered: () => memo.end(),
           site: {
             clientDir: path.join(distDir, 'client'),
             images,

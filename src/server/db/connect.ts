@@ -38,6 +38,24 @@ class ClaimedPGlite extends PGlite {
   }
 }
 
+/** The folder PGlite keeps its data in under `options`: none for PostgreSQL or memory. */
+function pgliteFolder(options: DatabaseOptions): string | null {
+  const dir = options.databaseUrl ? undefined : options.dataDir;
+  return dir && !dir.startsWith('memory://') ? dir : null;
+}
+
+/**
+ * Claims the PGlite folder of `options` (nothing for PostgreSQL) before opening it: a script whose first
+ * step is long, such as the Astro build, fails at once beside the folder's holder instead of after that
+ * step (docs/decisions/209-one-process-per-pglite-folder.md). Opening it later in this process is allowed.
+ */
+export function claimDatabaseFolder(options: DatabaseOptions): void {
+  const dir = pgliteFolder(options);
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  claimDataDir(dir);
+}
+
 /** Opens Kysely on PostgreSQL (DATABASE_URL) or PGlite (DATA_DIR); one dialect, one schema. */
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) {
@@ -69,11 +87,11 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const dir = options.dataDir;
+  const dir = pgliteFolder(options);
   // pg_trgm serves search (migration 0012); PGlite ships it but loads only the extensions named here.
   const settings = { extensions: { pg_trgm } };
   let pglite: PGlite;
-  if (dir && !dir.startsWith('memory://')) {
+  if (dir) {
     mkdirSync(dir, { recursive: true });
     pglite = new ClaimedPGlite(dir, settings, claimDataDir(dir));
   } else pglite = new PGlite(settings);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { access, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -28,8 +28,11 @@ async function exited(): Promise<number> {
 }
 
 const folder = () => mkdtemp(path.join(tmpdir(), 'pglite-lock-'));
-/** Starting PGlite (WebAssembly) takes seconds on a busy machine, beyond the unit tests' 5 s. */
-const OPENS_PGLITE = { timeout: 30_000 };
+/**
+ * Starting PGlite (WebAssembly), or a script that waits out the lock's grace for an exiting holder,
+ * takes seconds on a busy machine, beyond the unit tests' 5 s.
+ */
+const SLOW = { timeout: 30_000 };
 
 describe('one process per PGlite folder', () => {
   test('the first process to open a folder holds it, and may open it again', async () => {
@@ -39,7 +42,7 @@ describe('one process per PGlite folder', () => {
     expect(() => claimDataDir(dir, 0)).not.toThrow();
   });
 
-  test('opening the database claims its folder, and closing it gives the folder back', OPENS_PGLITE, async () => {
+  test('opening the database claims its folder, and closing it gives the folder back', SLOW, async () => {
     const dir = await folder();
     const db = openDatabase({ dataDir: dir });
     await sql`select 1`.execute(db);
@@ -66,7 +69,7 @@ describe('one process per PGlite folder', () => {
     }
   });
 
-  test('npm run admin:invite beside a running store says what to do, without a stack trace', OPENS_PGLITE, async () => {
+  test('npm run admin:invite beside a running store says what to do, without a stack trace', SLOW, async () => {
     const dir = await folder();
     claimDataDir(dir, 0);
     const cli = spawn(
@@ -81,5 +84,24 @@ describe('one process per PGlite folder', () => {
     expect(stderr).toContain(`is open in another process (pid ${process.pid})`);
     expect(stderr).toContain('DATABASE_URL');
     expect(stderr).not.toMatch(/^\s+at /m);
+  });
+
+  test('npm run build beside a running store fails before it builds the site the store serves', SLOW, async () => {
+    const dir = await folder();
+    const distDir = await folder();
+    claimDataDir(dir, 0);
+    const build = spawn(process.execPath, ['scripts/build.ts'], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', DIST_DIR: distDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(build);
+    let output = '';
+    for (const stream of [build.stdout, build.stderr])
+      stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(build, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(output).toContain(`is open in another process (pid ${process.pid})`);
+    expect(output).not.toContain('Building the storefront');
+    expect(await readdir(distDir)).toEqual([]);
   });
 });
