@@ -1,7 +1,9 @@
 /**
  * `npm run import -- catalog.json [more.json…]`: loads store catalogs (format: docs/catalog-format.md)
  * into the database of DATA_DIR / DATABASE_URL, migrating it first. Each file is streamed, its
- * products never all in memory (docs/decisions/214-scale-and-contention.md).
+ * products never all in memory (docs/decisions/214-scale-and-contention.md). `npm run import` runs it with
+ * PGlite kept on V8's baseline compiler, whose optimizing compile of one function took 600 MB
+ * (docs/decisions/217-import-on-liftoff.md).
  */
 import { readCatalogFile } from '../src/server/catalog/catalog-file.ts';
 import { importCatalogProducts } from '../src/server/catalog/import.ts';
