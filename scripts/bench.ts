@@ -22,7 +22,7 @@ import { plainAstroBuild } from './bench/plain-astro-build.ts';
 import { measureJs } from './bench/js-weight.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { pacedLoadInChild } from './bench/paced-load.ts';
-import { measurePgReference } from './bench/pg-reference.ts';
+import { measureHotRowReference, measurePgReference } from './bench/pg-reference.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
 import { measureSearch, searchLines } from './bench/search-bench.ts';
 import { CONTENTION_DEFAULTS, measureContention } from './bench/contention-bench.ts';
@@ -326,10 +326,15 @@ if (want('contention')) {
     () =>
       withPostgresStorefront(async (server, databaseUrl) => {
         const figures = await measureContention(server.url, databaseUrl, CONTENTION_DEFAULTS, log);
-        // The ceiling right after the run it is the reference of (docs/decisions/210-budgets-as-ratios-in-one-run.md).
+        // The ceiling right after the run, printed beside it (docs/decisions/210-budgets-as-ratios-in-one-run.md).
         const ceiling = await measureCeiling();
         figures.ceilingRequestsPerSecond = ceiling.requestsPerSecond;
         figures.ofCeiling = figures.ordersPerSecond / ceiling.requestsPerSecond;
+        // The budget's reference shares the orders' bottleneck: hot rows, commits, the pool (ADR 218).
+        const takes = await measureHotRowReference(databaseUrl, 'contention', CONTENTION_DEFAULTS.concurrency, seconds);
+        log(`  reference: ${takes.requestsPerSecond} takes/s from 3 hot rows, p99 ${takes.p99Ms} ms`);
+        figures.hotRowTakesPerSecond = takes.requestsPerSecond;
+        figures.ofHotRowTakes = figures.ordersPerSecond / takes.requestsPerSecond;
         results.contention = figures;
       }),
     'contention',

@@ -41,6 +41,7 @@ export function scaleAndContentionTables(r: BenchResults, table: Table): string[
             'orders',
             'seconds',
             'orders/s',
+            'of hot-row takes',
             'of ceiling',
             'order p50 ms',
             'order p99 ms',
@@ -53,6 +54,9 @@ export function scaleAndContentionTables(r: BenchResults, table: Table): string[
               c.outcomes.ordered,
               c.wallSeconds,
               c.ordersPerSecond,
+              c.ofHotRowTakes !== undefined
+                ? `${(c.ofHotRowTakes * 100).toFixed(2)}% of ${c.hotRowTakesPerSecond}`
+                : '',
               c.ofCeiling !== undefined ? `${(c.ofCeiling * 100).toFixed(2)}% of ${c.ceilingRequestsPerSecond}` : '',
               c.orderP50Ms,
               c.orderP99Ms,

@@ -35,13 +35,16 @@ export function formatCurrency(amount: string | number): string {
   return usd2.format(cents / 100);
 }
 
+// Made once: building a DateTimeFormat costs far more than formatting with one, and every order's
+// receipt formats a date inside the order's transaction.
+const monthDayYear = new Intl.DateTimeFormat('en-US', {
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** Dates month/day/year (spec §9): "11/21/2026". */
 export function formatDate(date: Date | string): string {
-  const d = typeof date === 'string' ? new Date(date) : date;
-  return new Intl.DateTimeFormat('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(d);
+  return monthDayYear.format(typeof date === 'string' ? new Date(date) : date);
 }

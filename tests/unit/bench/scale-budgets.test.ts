@@ -3,7 +3,7 @@ import type { BuildFigures } from '../../../scripts/bench/build-bench.ts';
 import {
   CONTENTION_DEFAULTS,
   contentionBudgets,
-  ORDERS_OF_CEILING,
+  ORDERS_OF_HOT_ROW_TAKES,
   type ContentionFigures,
 } from '../../../scripts/bench/contention-bench.ts';
 import { BUILD_TIMES_REFERENCE, scaleBudgets, type ScaleFigures } from '../../../scripts/bench/scale-bench.ts';
@@ -12,8 +12,10 @@ const clean: ContentionFigures = {
   ...CONTENTION_DEFAULTS,
   wallSeconds: 10,
   ordersPerSecond: 75,
-  ofCeiling: ORDERS_OF_CEILING * 2,
+  ofCeiling: 0.002,
   ceilingRequestsPerSecond: 20_000,
+  ofHotRowTakes: ORDERS_OF_HOT_ROW_TAKES * 2,
+  hotRowTakesPerSecond: 2_500,
   orderP50Ms: 900,
   orderP99Ms: 2000,
   outcomes: { ordered: 750, 'out of stock before payment': 0, 'refunded after payment': 150, declined: 100, error: 0 },
@@ -41,8 +43,14 @@ describe('the contention budgets', () => {
       expect.stringContaining('answer the contract allows'),
     ]);
   });
-  test('orders per second below the ratio of the ceiling fail', () => {
-    expect(failed(contentionBudgets({ ...clean, ofCeiling: ORDERS_OF_CEILING / 2 }, 'test'))).toHaveLength(1);
+  test('orders per second below the ratio of the hot-row takes fail, whatever the bare ceiling', () => {
+    const slow = { ...clean, ofHotRowTakes: ORDERS_OF_HOT_ROW_TAKES / 2, ofCeiling: 0.01 };
+    expect(failed(contentionBudgets(slow, 'test'))).toEqual([expect.stringContaining('hot rows')]);
+    expect(failed(contentionBudgets({ ...clean, ofCeiling: 0.0001 }, 'test'))).toEqual([]);
+  });
+  test('a run without its hot-row reference fails rather than passes', () => {
+    const { ofHotRowTakes: _, ...unmeasured } = clean;
+    expect(failed(contentionBudgets(unmeasured, 'test'))).toEqual([expect.stringContaining('hot rows')]);
   });
 });
 
