@@ -9,7 +9,7 @@ import type { BuildPointer } from './build-pointer.ts';
 import type { ApiMicrocache } from './api-microcache.ts';
 import { compressHtmlAnswer } from './compress-response.ts';
 import { CustomDomainRouter } from './custom-domain-router.ts';
-import { markSnapshotRender, renderFor } from './rendering-request.ts';
+import { renderFor } from './rendering-request.ts';
 import { cacheControlFor, sendEntry, type StaticEntry, type StaticFolder } from './static-files.ts';
 import { serveMedia } from './media-answers.ts';
 import { parseMediaUrl } from '../server/media/media-folder.ts';
@@ -46,8 +46,6 @@ export type ApiBindings = Partial<HttpBindings | Http2Bindings>;
 /** The API's `fetch` (Hono's `app.fetch`): the bindings must reach it, or every caller is one client. */
 export type ApiFetch = (request: Request, bindings?: ApiBindings) => Response | Promise<Response>;
 
-/** Header the snapshot build sends with the per-process secret; only the front reads it. */
-export const PRERENDER_HEADER = 'x-prerender';
 /**
  * The build a document was served from, as `Server-Timing: build;desc="<id>"`: the build poller reads it
  * from the navigation entry. Pages carry no build id in their bytes, so an incremental build reuses them
@@ -71,8 +69,6 @@ export type FrontOptions = {
   assets: StaticFolder;
   builds: BuildPointer;
   domains: DomainConfig;
-  /** Only requests carrying this value in `x-prerender` are treated as snapshot renders. */
-  prerenderSecret: string;
   /** Public catalog answers of the API kept for about a second (shoppers' calls only, not renders). */
   microcache?: ApiMicrocache;
   /** Stores' own media (`/{slug}/media/{name}`), served after the API allowed the shopper in. */
@@ -212,7 +208,7 @@ export function createFrontListener(options: FrontOptions) {
     const url = req.url;
     if (!url || (req.method !== 'GET' && req.method !== 'HEAD') || url.includes('?')) return false;
     // `//x` is a path to Node but a host to `new URL` (the full path's parser): let that path decide.
-    if (url.startsWith('/api') || url.startsWith('//') || req.headers[PRERENDER_HEADER] !== undefined) return false;
+    if (url.startsWith('/api') || url.startsWith('//')) return false;
     const asset = url === '/' ? null : options.assets.known(url);
     let entry: StaticEntry | null | undefined = asset;
     if (asset === null) {
@@ -230,12 +226,6 @@ export function createFrontListener(options: FrontOptions) {
     // First, before any other work: a kept catalog answer is the cheapest request this server answers.
     if (microcache?.serve(req, res)) return;
     if (answerKnownFile(req, res)) return;
-    const isSnapshotRender = req.headers[PRERENDER_HEADER] === options.prerenderSecret;
-    // The snapshot's own header never reaches Astro or the API: it is read above and dropped.
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the key is the constant header name
-    delete req.headers[PRERENDER_HEADER];
-    if (isSnapshotRender) markSnapshotRender(req);
-
     const url = new URL(req.url ?? '/', 'http://front');
     const { pathname, searchParams } = url;
 
@@ -245,17 +235,16 @@ export function createFrontListener(options: FrontOptions) {
     }
 
     for (const [name, value] of SECURITY_HEADER_LIST) res.setHeader(name, value);
-    const isRead = (req.method === 'GET' || req.method === 'HEAD') && !isSnapshotRender;
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
     const build = options.builds.current();
     const liveId = options.builds.currentId;
-    const locals: FrontLocals = { ...options.renderContext?.(), customDomain: null, prerender: isSnapshotRender };
+    const locals: FrontLocals = { ...options.renderContext?.(), customDomain: null, prerender: false };
     /** Astro's answers are documents (pages, redirects, sitemaps); Astro leaves them uncompressed. */
     const render = () => {
       for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) res.setHeader(name, value);
       // An on-demand page belongs to the live build as much as a prerendered one: the poller compares it
-      // the same way. A snapshot render names none, so its bytes do not depend on the build's id.
-      if (liveId && !isSnapshotRender)
-        for (const [name, value] of Object.entries(buildTimingHeader(liveId))) res.setHeader(name, value);
+      // the same way. (Snapshot renders do not come through here: page-render.ts.)
+      if (liveId) for (const [name, value] of Object.entries(buildTimingHeader(liveId))) res.setHeader(name, value);
       // The render's own API calls (in process) are made on behalf of this shopper.
       return compressHtmlAnswer(req, res, () =>
         renderFor(req, () => options.astroHandler(req, res, undefined, locals)),
@@ -352,13 +341,13 @@ export function createFrontListener(options: FrontOptions) {
         : Promise.resolve(false);
     };
     if (await media(pathname)) return;
-    const previewing = isSnapshotRender ? null : previewRoute(req.method, url);
+    const previewing = previewRoute(req.method, url);
     if (previewing) return answerPreviewRoute(req, res, previewing, options.apiFetch);
     // The build-id files belong to the site, not to a store: every host polls the same ones.
     if (pathname.startsWith('/builds/') && (await fromBuild(pathname))) return;
 
     const host = req.headers.host ?? '';
-    if (!isSnapshotRender && isCustomDomain(host, options.domains)) {
+    if (isCustomDomain(host, options.domains)) {
       // 'Members.VIP.test.:4321' and 'members.vip.test' are one store domain.
       const domain = normalizeHost(host);
       const route = await domainRouter.route(domain, pathname, searchParams, req.headers.cookie);

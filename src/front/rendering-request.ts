@@ -20,7 +20,7 @@ export function renderingBindings(): ApiBindings {
   return incoming ? { incoming } : {};
 }
 
-/** Requests the front recognised as snapshot renders (their secret header is gone by the time they render). */
+/** Requests made for snapshot renders (page-render.ts): no client sends one. */
 const snapshotRenders = new WeakSet<IncomingMessage>();
 
 /** Marks `req` as a snapshot render: its API reads are the page's inputs (docs/decisions/211-incremental-builds.md). */

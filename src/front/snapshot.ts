@@ -5,7 +5,7 @@ import { CompressedWriter, writtenFiles } from './compression.ts';
 import { detached } from './detached.ts';
 import { eachAtMost } from '../lib/each-at-most.ts';
 import { derivativeUrlsIn } from '../lib/responsive-image.ts';
-import { PRERENDER_HEADER } from './front-server.ts';
+import type { RenderedPage } from './page-render.ts';
 import { keepDerivative, linkClientAssets } from './build-folder.ts';
 import { writeManifest, type FileDigest, type ManifestOptions } from './build-manifest.ts';
 import type { ImageDerivatives } from './image-derivatives.ts';
@@ -21,9 +21,10 @@ export type SnapshotPage = {
 export type SnapshotOptions = {
   /** The build's id, given by publishing (src/server/publishing/publishing.ts), which recorded it first. */
   id: string;
-  /** The running front that renders pages, e.g. `http://127.0.0.1:4321`. */
+  /** The running front, e.g. `http://127.0.0.1:4321`: it makes the image derivatives the pages offer. */
   baseUrl: string;
-  prerenderSecret: string;
+  /** Renders a page without a socket (page-render.ts). */
+  render: (path: string) => Promise<RenderedPage>;
   buildsDir: string;
   /** The pages, or their listing still under way: an incremental build makes the live build's folders meanwhile. */
   pages: SnapshotPage[] | Promise<SnapshotPage[]>;
@@ -136,18 +137,15 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   }
 
   async function renderOne(page: SnapshotPage): Promise<void> {
-    const response = await fetch(new URL(page.path, options.baseUrl), {
-      headers: { [PRERENDER_HEADER]: options.prerenderSecret, 'accept-encoding': 'identity' },
-      redirect: 'manual',
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status >= 500)
-      throw new Error(`Snapshot of ${page.path} failed with ${response.status}: ${body.toString().slice(0, 300)}`);
-    if (response.status !== 200) {
-      skipped.push(`${page.path} (${response.status})`);
+    const answer = await options.render(page.path);
+    const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length);
+    if (answer.status >= 500)
+      throw new Error(`Snapshot of ${page.path} failed with ${answer.status}: ${body.toString().slice(0, 300)}`);
+    if (answer.status !== 200) {
+      skipped.push(`${page.path} (${answer.status})`);
       return;
     }
-    const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
+    const isHtml = answer.contentType.includes('text/html');
     const file = pageFile(root, page.path, isHtml ? 'index.html' : 'index');
     const files = writtenFiles(file, body.length);
     const content = createHash('sha256').update(body);

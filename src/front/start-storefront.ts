@@ -17,6 +17,7 @@ import {
   type FrontLocals,
 } from './front-server.ts';
 import { snapshotPages } from './snapshot-pages.ts';
+import { renderPage } from './page-render.ts';
 import { writeSnapshot, type SnapshotResult } from './snapshot.ts';
 import { MIN_COMPRESSED_BYTES, StaticFolder } from './static-files.ts';
 import { readRebuildToken } from './rebuild-token.ts';
@@ -97,7 +98,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
 
   if (!options.astroHandler) await ensureAstroBuild(distDir, log);
   const builds = new BuildPointer(buildsDir, folderOptions);
-  const prerenderSecret = randomBytes(24).toString('base64url');
   const rebuildToken = await readRebuildToken(config.REBUILD_TOKEN, buildsDir);
 
   const memo = new SnapshotApiMemo();
@@ -179,7 +179,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
         lastSnapshot = await writeSnapshot({
           id,
           baseUrl: url,
-          prerenderSecret,
+          render: (pagePath) =>
+            renderPage(handler!, pagePath, {
+              host: new URL(url).host,
+              locals: { ...renderContext, customDomain: null, prerender: true },
+            }),
           buildsDir,
           // Listed while the snapshot makes the live build's folders.
           pages: snapshotPages(api, slugs),
@@ -341,7 +345,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     assets: new StaticFolder(path.join(distDir, 'client'), folderOptions),
     builds,
     domains: { platformDomain: config.PLATFORM_DOMAIN, shopDomain: config.SHOP_DOMAIN },
-    prerenderSecret,
     microcache,
     media: openMediaStorage(config),
     images,

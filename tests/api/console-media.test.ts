@@ -445,7 +445,6 @@ describe('a restricted store’s uploaded image', () => {
       assets: new StaticFolder(path.join(dir, 'client')),
       builds: new BuildPointer(path.join(dir, 'builds')),
       domains: {},
-      prerenderSecret: 'secret',
       media: api.deps.media,
       images: new ImageDerivatives(path.join(dir, 'image-cache')),
     });

@@ -52,7 +52,6 @@ beforeAll(async () => {
     assets: new StaticFolder(path.join(dir, 'client')),
     builds: new BuildPointer(path.join(dir, 'builds')),
     domains: {},
-    prerenderSecret: 'secret',
     media,
     images: new ImageDerivatives(path.join(dir, 'image-cache')),
   });

@@ -56,7 +56,6 @@ beforeAll(async () => {
     assets: new StaticFolder(path.join(dir, 'client')),
     builds: new BuildPointer(path.join(dir, 'builds')),
     domains: {},
-    prerenderSecret: 'secret',
     media: openMediaStorage(api.config),
     images: new ImageDerivatives(path.join(dir, 'image-cache')),
   });

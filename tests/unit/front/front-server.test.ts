@@ -77,7 +77,6 @@ beforeAll(async () => {
     images: new ImageDerivatives(path.join(dir, 'image-cache')),
     builds,
     domains: { platformDomain: 'platform.test', shopDomain: 'shop.example.com' },
-    prerenderSecret: 'front-secret',
   });
   server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -156,10 +155,9 @@ describe('the front listener', () => {
     expect(withoutDate(again.headers)).toEqual(withoutDate(first.headers));
   });
 
-  test('a known page is not what a custom domain, a snapshot render or a host-like path gets', async () => {
+  test('a known page is not what a custom domain or a host-like path gets', async () => {
     await get('/acme/shop');
     expect((await get('/acme/shop', { host: 'shop.acme.test' })).body).toMatchObject({ domain: 'shop.acme.test' });
-    expect((await get('/acme/shop', { 'x-prerender': 'front-secret' })).body).toMatchObject({ prerender: true });
     // `/..//acme/shop` is the path `//acme/shop` to the URL parser, which finds the shop page's file;
     // a request for `//acme/shop` itself is the host `acme` and the path `/shop` to that parser.
     expect((await getRaw('/..//acme/shop')).body).toBe('static shop');
@@ -180,16 +178,6 @@ describe('the front listener', () => {
   test('outside requests cannot claim to be snapshot renders or custom domains', async () => {
     const forged = await get('/acme/cart', { 'x-prerender': '1', 'x-store-domain': 'evil.example.com' });
     expect(forged.body).toEqual({ astro: '/acme/cart', prerender: false, domain: null, build: 'b1', store: null });
-  });
-
-  test('the build secret marks a snapshot render, which bypasses the static build and names no build', async () => {
-    expect((await get('/acme/shop', { 'x-prerender': 'front-secret' })).body).toEqual({
-      astro: '/acme/shop',
-      prerender: true,
-      domain: null,
-      build: null,
-      store: null,
-    });
   });
 
   test('on-demand renders name the live build, whatever the request claims', async () => {

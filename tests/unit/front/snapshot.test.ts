@@ -1,33 +1,30 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import type { RenderedPage } from '../../../src/front/page-render.ts';
 import { writeSnapshot } from '../../../src/front/snapshot.ts';
 import { MIN_COMPRESSED_BYTES } from '../../../src/front/static-files.ts';
 import { newBuildId } from '../../../src/server/publishing/publishing.ts';
 
-let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+/** No page here offers an image derivative: the front that would make them is never called. */
+const baseUrl = 'http://127.0.0.1:9';
 
-async function renderer(
-  answer: (url: string, secret: string | undefined) => { status: number; type: string; body: string },
-): Promise<string> {
-  server = createServer((req, res) => {
-    const { status, type, body } = answer(req.url ?? '/', req.headers['x-prerender'] as string | undefined);
-    res.writeHead(status, { 'content-type': type });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+/** A renderer answering each path with `answer`'s page, which may take its time. */
+function renderer(
+  answer: (
+    url: string,
+  ) => { status: number; type: string; body: string } | Promise<{ status: number; type: string; body: string }>,
+): (url: string) => Promise<RenderedPage> {
+  return async (url) => {
+    const { status, type, body } = await answer(url);
+    return { status, contentType: type, body: new TextEncoder().encode(body) };
+  };
 }
 
 test('a snapshot writes each page, its payload, compressed copies of the larger files and the build-id files', async () => {
   const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
-  const seenSecrets = new Set<string | undefined>();
-  const baseUrl = await renderer((url, secret) => {
-    seenSecrets.add(secret);
+  const render = renderer((url) => {
     if (url.endsWith('.xml')) return { status: 200, type: 'application/xml', body: '<urlset/>' };
     // The store front is worth compressing; the product page, under MIN_COMPRESSED_BYTES, is sent as it is.
     const padding = 'x'.repeat(url === '/acme' ? MIN_COMPRESSED_BYTES : 600);
@@ -36,7 +33,7 @@ test('a snapshot writes each page, its payload, compressed copies of the larger 
   const result = await writeSnapshot({
     id: newBuildId(),
     baseUrl,
-    prerenderSecret: 's3cret',
+    render,
     buildsDir,
     pages: [
       { path: '/acme', payload: async () => ({ page: 'store-front' }) },
@@ -45,7 +42,6 @@ test('a snapshot writes each page, its payload, compressed copies of the larger 
     ],
   });
   const root = path.join(buildsDir, result.id);
-  expect(seenSecrets).toEqual(new Set(['s3cret']));
   expect(await readFile(path.join(root, 'acme', 'index.html'), 'utf8')).toContain('<html>/acme');
   expect((await readdir(path.join(root, 'acme'))).sort()).toEqual([
     '_payload.json',
@@ -65,13 +61,13 @@ test('a snapshot writes each page, its payload, compressed copies of the larger 
 
 test('a page that fails to render fails the snapshot and leaves no half-written build', async () => {
   const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
-  const baseUrl = await renderer((url) =>
+  const render = renderer((url) =>
     url === '/acme/product/2'
       ? { status: 500, type: 'text/plain', body: 'boom' }
       : { status: 200, type: 'text/html', body: 'ok' },
   );
   const pages = ['/acme', '/acme/product/1', '/acme/product/2'].map((p) => ({ path: p, payload: async () => null }));
-  await expect(writeSnapshot({ id: newBuildId(), baseUrl, prerenderSecret: 's', buildsDir, pages })).rejects.toThrow(
+  await expect(writeSnapshot({ id: newBuildId(), baseUrl, render, buildsDir, pages })).rejects.toThrow(
     /\/acme\/product\/2 failed with 500/,
   );
   expect(await readdir(buildsDir)).toEqual([]);
@@ -81,24 +77,20 @@ test('when a page fails, pages still rendering finish before the build folder is
   const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
   let requested = 0;
   let answered = 0;
-  server = createServer((req, res) => {
+  const render = renderer(async (url) => {
     requested++;
-    const answer = () => {
-      answered++;
-      if (req.url === '/acme/fail') res.writeHead(500).end('boom');
-      else res.writeHead(200, { 'content-type': 'text/html' }).end('<html>slow page</html>');
-    };
     // The other pages are slow renders: they are still on their way when the failure arrives.
-    if (req.url === '/acme/fail') answer();
-    else setTimeout(answer, 200);
+    if (url !== '/acme/fail') await new Promise((resolve) => setTimeout(resolve, 200));
+    answered++;
+    return url === '/acme/fail'
+      ? { status: 500, type: 'text/plain', body: 'boom' }
+      : { status: 200, type: 'text/html', body: '<html>slow page</html>' };
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const pages = ['/acme/fail', ...Array.from({ length: 7 }, (_, i) => `/acme/product/${i}`)].map((p) => ({
     path: p,
     payload: async () => null,
   }));
-  await expect(writeSnapshot({ id: newBuildId(), baseUrl, prerenderSecret: 's', buildsDir, pages })).rejects.toThrow(
+  await expect(writeSnapshot({ id: newBuildId(), baseUrl, render, buildsDir, pages })).rejects.toThrow(
     /\/acme\/fail failed with 500/,
   );
   // Every page asked for was answered (and written) before the folder went: nothing wrote into it after.
@@ -108,7 +100,7 @@ test('when a page fails, pages still rendering finish before the build folder is
 
 test('a page that is gone (404) is skipped, not written', async () => {
   const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
-  const baseUrl = await renderer((url) =>
+  const render = renderer((url) =>
     url === '/acme/product/9'
       ? { status: 404, type: 'text/html', body: 'gone' }
       : { status: 200, type: 'text/html', body: 'ok' },
@@ -116,7 +108,7 @@ test('a page that is gone (404) is skipped, not written', async () => {
   const result = await writeSnapshot({
     id: newBuildId(),
     baseUrl,
-    prerenderSecret: 's',
+    render,
     buildsDir,
     pages: [{ path: '/acme/product/9', payload: async () => null }],
   });
