@@ -23,6 +23,8 @@ function snapshotRequest(path: string, host: string): IncomingMessage {
   return request;
 }
 
+const callbackIn = (args: unknown[]) => args.find((arg): arg is () => void => typeof arg === 'function');
+
 /** The answer Astro's Node handler writes, kept in memory instead of sent (only what the handler calls). */
 class KeptResponse {
   statusCode = 200;
@@ -51,16 +53,20 @@ class KeptResponse {
     this.headersSent = true;
     return this;
   }
-  write(chunk: Uint8Array | string, callback?: () => void): boolean {
+  // `ServerResponse`'s signatures: an encoding may come between the chunk and the callback, and `end` may
+  // be given the callback alone.
+  write(chunk: Uint8Array | string, ...rest: unknown[]): boolean {
     this.headersSent = true;
     this.#chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    callback?.();
+    callbackIn(rest)?.();
     return true;
   }
-  end(chunk?: Uint8Array | string): this {
-    if (chunk !== undefined) this.write(chunk);
+  end(...args: unknown[]): this {
+    const [chunk] = args;
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) this.write(chunk);
     this.headersSent = true;
     this.#ended.resolve(undefined);
+    callbackIn(args)?.();
     return this;
   }
   destroy(error?: Error): this {

@@ -12,17 +12,13 @@ const CATALOG_READ =
   /^\/api\/store_front\/[^/?]+(\/(products|bundles)(\/[^/?]+(\/product_variants|\/collections|\/bundle_items)?)?|\/collections(\/[^/?]+(\/listings)?)?)?$/;
 /** A product or bundle list of a store (query aside): its items are the single answers. */
 const LIST = /^\/api\/store_front\/[^/?]+\/(products|bundles)$/;
-/** Headers that describe one body: a seeded answer must not carry those of the answer it was checked against. */
-const BODY_HEADERS = new Set([
-  'content-length',
-  'date',
-  'etag',
-  'last-modified',
-  'content-md5',
-  'digest',
-  'content-digest',
-  'repr-digest',
-]);
+/**
+ * The headers a kept answer is handed back with: its type alone. A render reads nothing else of a catalog
+ * answer (the requester looks only for an issued cart token, which an anonymous catalog read never gets),
+ * and building the API's 17 headers again on every read, twice (Hono's light `Response`, then undici's for
+ * the body), cost the 10,000-page build about 1 s of CPU (docs/performance.md).
+ */
+const keptHeaders = (headers: Headers): [string, string][] => [['content-type', headers.get('content-type') ?? '']];
 
 type Stored = {
   status: number;
@@ -153,7 +149,7 @@ export class SnapshotApiMemo {
           statusText: response.statusText,
           headers: response.headers,
         });
-      const stored: Stored = { status: 200, headers: [...response.headers], body, hash };
+      const stored: Stored = { status: 200, headers: keptHeaders(response.headers), body, hash };
       entries.set(key, stored);
       const list = LIST.exec(url.pathname);
       if (list)
@@ -240,8 +236,7 @@ export class SnapshotApiMemo {
   /**
    * Remembers derived answers of one kind. The first time, the first of them is checked against a
    * real answer, byte for byte; if the shapes ever differ, that kind is never seeded and every page
-   * asks the API. Seeded answers get the real answer's headers without the body-specific ones (its
-   * ETag names another body).
+   * asks the API. Seeded answers get the real answer's type, as every kept answer does (`keptHeaders`).
    */
   async #seed(
     entries: Map<string, Stored>,
@@ -259,10 +254,7 @@ export class SnapshotApiMemo {
         this.#unseedable.add(kind);
         return;
       }
-      this.#verified.set(
-        kind,
-        [...real.headers].filter(([name]) => !BODY_HEADERS.has(name)),
-      );
+      this.#verified.set(kind, keptHeaders(real.headers));
     }
     const headers = this.#verified.get(kind)!;
     for (const [path, body] of seeds)

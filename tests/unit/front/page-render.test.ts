@@ -13,8 +13,9 @@ test('a page is rendered without a socket: its status, type and every chunk of i
     res.write('<html>');
     // A streamed render's chunks arrive over several turns.
     await Promise.resolve();
-    res.write(Buffer.from('<body>shop</body>'));
-    res.end('</html>');
+    // `ServerResponse`'s other signatures: an encoding before the callback, `end` with one.
+    await new Promise<void>((resolve) => res.write('<body>shop</body>', 'utf8', () => resolve()));
+    await new Promise<void>((resolve) => res.end('</html>', 'utf8', () => resolve()));
   };
   const page = await renderPage(handler, '/acme/shop', { host: '127.0.0.1:4321', locals });
   expect(page).toMatchObject({ status: 200, contentType: 'text/html; charset=utf-8' });
