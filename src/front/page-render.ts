@@ -3,7 +3,7 @@ import type { AstroHandler, FrontLocals } from './front-server.ts';
 import { markSnapshotRender, renderFor } from './rendering-request.ts';
 
 /** A page as a snapshot keeps it: its status, its type and its bytes. */
-export type RenderedPage = { status: number; contentType: string; body: Buffer };
+export type RenderedPage = { status: number; contentType: string; body: Uint8Array<ArrayBuffer> };
 
 /**
  * The request a snapshot render answers, made here rather than received: a GET of `path` with no cookie and
@@ -14,7 +14,7 @@ function snapshotRequest(path: string, host: string): IncomingMessage {
   const request = {
     method: 'GET',
     url: path,
-    headers: { host },
+    headers: { host, 'accept-encoding': 'identity' },
     // What Astro and the API's rate limit read of a socket: the caller's address, and no TLS.
     socket: { remoteAddress: '127.0.0.1' },
     once: () => request,
@@ -89,11 +89,14 @@ class KeptResponse {
 
   page(): RenderedPage {
     const type = this.#headers.get('content-type');
-    return {
-      status: this.statusCode,
-      contentType: typeof type === 'string' ? type : '',
-      body: Buffer.concat(this.#chunks),
-    };
+    // A buffer of its own (not a slice of Node's shared pool, as Buffer.concat may give): it can be moved to another thread.
+    const body = new Uint8Array(this.#chunks.reduce((bytes, chunk) => bytes + chunk.length, 0));
+    let at = 0;
+    for (const chunk of this.#chunks) {
+      body.set(chunk, at);
+      at += chunk.length;
+    }
+    return { status: this.statusCode, contentType: typeof type === 'string' ? type : '', body };
   }
 }
 

@@ -138,7 +138,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
 
   async function renderOne(page: SnapshotPage): Promise<void> {
     const answer = await options.render(page.path);
-    const { body } = answer;
+    const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length);
     if (answer.status >= 500)
       throw new Error(`Snapshot of ${page.path} failed with ${answer.status}: ${body.toString().slice(0, 300)}`);
     if (answer.status !== 200) {

@@ -176,13 +176,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
                 return inputs.answer(key) ?? `unread:${answer.status}`;
               })
             : undefined;
-        // The same for every page of this build: a snapshot render's request and locals (page-render.ts).
-        const host = new URL(url).host;
-        const locals: FrontLocals = { ...renderContext, customDomain: null, prerender: true };
         lastSnapshot = await writeSnapshot({
           id,
           baseUrl: url,
-          render: (pagePath) => renderPage(handler!, pagePath, { host, locals }),
+          render: (pagePath) =>
+            renderPage(handler!, pagePath, {
+              host: new URL(url).host,
+              locals: { ...renderContext, customDomain: null, prerender: true },
+            }),
           buildsDir,
           // Listed while the snapshot makes the live build's folders.
           pages: snapshotPages(api, slugs),

@@ -20,6 +20,9 @@ test('a page is rendered without a socket: its status, type and every chunk of i
   const page = await renderPage(handler, '/acme/shop', { host: '127.0.0.1:4321', locals });
   expect(page).toMatchObject({ status: 200, contentType: 'text/html; charset=utf-8' });
   expect(new TextDecoder().decode(page.body)).toBe('<html><body>shop</body></html>');
+  // The bytes are a buffer of their own, not a view of Node's shared pool.
+  expect(page.body.byteOffset).toBe(0);
+  expect(page.body.buffer.byteLength).toBe(page.body.length);
   expect(seen).toEqual({ url: '/acme/shop', host: '127.0.0.1:4321', cookie: undefined, locals });
 });
 

@@ -18,7 +18,7 @@ function renderer(
 ): (url: string) => Promise<RenderedPage> {
   return async (url) => {
     const { status, type, body } = await answer(url);
-    return { status, contentType: type, body: Buffer.from(body) };
+    return { status, contentType: type, body: new TextEncoder().encode(body) };
   };
 }
 
