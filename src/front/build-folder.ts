@@ -32,17 +32,20 @@ async function linkFile(source: string, target: string): Promise<void> {
   }
 }
 
-/** Links every file of Astro's client output (`DIST_DIR/client`) into the build; none when there is no output. */
-export async function linkClientAssets(clientDir: string, root: string): Promise<number> {
+/**
+ * Links every file of Astro's client output (`DIST_DIR/client`) into the build; none when there is no output.
+ * Answers the files, relative to the build folder, for its manifest.
+ */
+export async function linkClientAssets(clientDir: string, root: string): Promise<string[]> {
   const exists = await stat(clientDir).catch(() => null);
-  if (!exists?.isDirectory()) return 0;
+  if (!exists?.isDirectory()) return [];
   const files = await filesUnder(clientDir);
   // Each folder made once, then every link at once: one file after the other, a thousand assets took a
   // tenth of an editor's publish (docs/performance.md).
   const folders = new Set(files.map((file) => path.dirname(path.join(root, file))));
   await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
   await Promise.all(files.map((file) => linkFile(path.join(clientDir, file), path.join(root, file))));
-  return files.length;
+  return files;
 }
 
 /** A file path under the build folder for a URL path (percent-decoded, never outside it). */
@@ -60,7 +63,8 @@ function fileFor(root: string, urlPath: string): string | null {
 /**
  * Puts the answers the front gave for derivative URLs into the build: `answer` is what the front answered
  * the URL (asked before the build goes live). A made derivative is linked from the image cache at its
- * file path; a store's original is written beside it, as a static host must serve it too.
+ * file path; a store's original is written beside it, as a static host must serve it too. Answers the
+ * files of the build this puts there (or finds there), relative to it, for its manifest.
  */
 export async function keepDerivative(
   root: string,
@@ -68,18 +72,26 @@ export async function keepDerivative(
   answer: Response,
   images: ImageDerivatives,
   fetchOriginal: (original: string) => Promise<Response>,
-): Promise<void> {
+): Promise<string[]> {
   const [original = '', query = ''] = url.split('?');
   const request = parseDerivativeQuery(new URLSearchParams(query));
-  if (!request || request === 'invalid') return;
+  if (!request || request === 'invalid') return [];
+  const placed: string[] = [];
   const cached = answer.status === 200 ? images.cacheFileOf(answer.headers.get('etag') ?? '', request.format) : null;
   const target = fileFor(root, derivativeFilePath(original, request.width, request.format));
-  if (cached && target) await linkInto(cached, target);
-  const media = parseMediaUrl(original) ? fileFor(root, original) : null;
-  if (media && !(await stat(media).catch(() => null))) {
-    const response = await fetchOriginal(original);
-    if (response.status !== 200) throw new Error(`Media file ${original} answered ${response.status}`);
-    await mkdir(path.dirname(media), { recursive: true });
-    await writeFile(media, Buffer.from(await response.arrayBuffer()));
+  if (cached && target) {
+    await linkInto(cached, target);
+    placed.push(path.relative(root, target));
   }
+  const media = parseMediaUrl(original) ? fileFor(root, original) : null;
+  if (media) {
+    if (!(await stat(media).catch(() => null))) {
+      const response = await fetchOriginal(original);
+      if (response.status !== 200) throw new Error(`Media file ${original} answered ${response.status}`);
+      await mkdir(path.dirname(media), { recursive: true });
+      await writeFile(media, Buffer.from(await response.arrayBuffer()));
+    }
+    placed.push(path.relative(root, media));
+  }
+  return placed;
 }

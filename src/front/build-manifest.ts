@@ -123,17 +123,25 @@ export type ManifestOptions = {
   written?: ReadonlyMap<string, FileDigest>;
   /** Files the build hard-linked from `previousRoot`: the live build's manifest has their digests. */
   linkedFromLive?: ReadonlySet<string>;
+  /**
+   * Every file the build put into the folder, relative to it: listed as they are, not found by reading the
+   * folder back, which was most of an editor's publish's manifest time (10,000 folders) and the peak of a
+   * 100,000-page build (docs/decisions/216-build-memory.md). Without it the folder is walked.
+   */
+  files?: Iterable<string>;
   buildHeaders?: BuildHeaders;
 };
 
 /**
- * Lists every file of the build folder `root` and writes `_headers`, then `_manifest.json` (renamed into
- * place, last): a `.br`/`.gz` beside a compressible file is its variant, not a file of its own.
+ * Lists every file of the build folder `root` (`options.files`, or what a walk of it finds) and writes
+ * `_headers`, then `_manifest.json` (renamed into place, last): a `.br`/`.gz` beside a compressible file is
+ * its variant, not a file of its own.
  */
 export async function writeManifest(root: string, options: ManifestOptions): Promise<BuildManifest> {
   const previous = options.previousRoot ? await readPreviousDigests(options.previousRoot) : null;
   const known: Known = { ...options, previous };
-  const all = (await filesUnder(root)).filter((file) => file !== MANIFEST_FILE && file !== HEADERS_FILE).sort();
+  const listed = options.files ? new Set(options.files) : await filesUnder(root);
+  const all = [...listed].filter((file) => file !== MANIFEST_FILE && file !== HEADERS_FILE).sort();
   const present = new Set(all);
   // A `.br`/`.gz` beside a compressible file is its variant.
   const variants = new Set(

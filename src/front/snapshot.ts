@@ -263,7 +263,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     options.onRendered?.();
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
-    await makeDerivatives(
+    const kept = await makeDerivatives(
       options.baseUrl,
       [...derivatives.keys()],
       options.site && { root, images: options.site.images },
@@ -277,17 +277,18 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     );
     await Promise.all(pendingWrites);
     rethrowWriteFailure();
-    // Nothing more is written through the threads: their memory goes before the manifest's walk of the
-    // folder, the build's last peak (docs/decisions/216-build-memory.md).
+    // Nothing more is written through the threads: their memory goes before the manifest, the build's last
+    // peak (docs/decisions/216-build-memory.md).
     await writer.close();
     await removeEmptyFolders(root, liveFolders, [
       ...rendered.values(),
       ...[...reused.values()].map(({ entry }) => entry),
     ]);
     if (options.site) {
-      await linkClientAssets(options.site.clientDir, root);
+      const assets = await linkClientAssets(options.site.clientDir, root);
       // Last: a build with its manifest is whole (what uploads, fetches and exports read).
-      await writeManifest(root, { ...options.site, id, written, linkedFromLive });
+      const files = [...written.keys(), ...linkedFromLive, ...assets, ...kept];
+      await writeManifest(root, { ...options.site, id, written, linkedFromLive, files });
     }
   } catch (error) {
     stopped = true;
@@ -363,18 +364,21 @@ function fillRecord(
  * Asks the front for every image derivative the pages offer, so the first shopper (and Lighthouse) finds
  * each one made (docs/decisions/184-responsive-image-derivatives.md). Kept ones are found in the cache; an
  * image that cannot be processed answers a redirect to its original, which is what shoppers get too.
+ * Answers the files kept in the build folder (`keep`), relative to it.
  */
 async function makeDerivatives(
   baseUrl: string,
   urls: string[],
   keep?: { root: string; images: ImageDerivatives },
-): Promise<void> {
+): Promise<string[]> {
+  const kept: string[] = [];
   const fetchOriginal = (original: string) => fetch(new URL(original, baseUrl), { redirect: 'manual' });
   // Two at a time: encoding is CPU work, and the renders are done.
   await eachAtMost(urls, 2, async (url) => {
     const response = await fetch(new URL(url, baseUrl), { method: 'HEAD', redirect: 'manual' });
     if (response.status >= 500) throw new Error(`Image derivative ${url} failed with ${response.status}`);
     // The build keeps what the front answered, for static hosts (docs/decisions/212-builds-as-static-artifacts.md).
-    if (keep) await keepDerivative(keep.root, url, response, keep.images, fetchOriginal);
+    if (keep) kept.push(...(await keepDerivative(keep.root, url, response, keep.images, fetchOriginal)));
   });
+  return kept;
 }

@@ -48,12 +48,19 @@ function listOrder(
   return [[sort.endsWith('price') ? columns.price : columns.name, sort.startsWith('-') ? 'desc' : 'asc']];
 }
 
+/**
+ * `column = any($1)`: a list of ids as one array parameter. As a list of parameters, a list page's 500 ids
+ * took PGlite longer to bind and plan than the rows took to read (docs/performance.md), and a longer
+ * list could pass PostgreSQL's 65,535 parameters.
+ */
+const idIn = (column: string, ids: readonly number[]) => sql<boolean>`${sql.ref(column)} = any(${[...new Set(ids)]})`;
+
 export async function imagesByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, ImageRow[]>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('product_images')
     .select(['id', 'product_id', 'url', 'alt'])
-    .where('product_id', 'in', [...new Set(productIds)])
+    .where(idIn('product_id', productIds))
     .orderBy('product_id')
     .orderBy('position')
     .orderBy('id')
@@ -78,7 +85,7 @@ export async function variantPricesByProduct(
   const rows = await db
     .selectFrom('product_variants')
     .select(['product_id', 'price_cents', 'stock'])
-    .where('product_id', 'in', [...new Set(productIds)])
+    .where(idIn('product_id', productIds))
     .where('deactivated_at', 'is', null)
     .execute();
   return Map.groupBy(rows, (row) => row.product_id);
@@ -98,7 +105,7 @@ export async function variantsOfStoreProducts(
       .select('products.id')
       .where('products.store_id', '=', storeId)
       .where('products.archived_at', 'is', null)
-      .where('products.id', 'in', [...new Set(productIds)]),
+      .where(idIn('products.id', productIds)),
   );
 }
 
@@ -109,7 +116,7 @@ async function variantsOf(
   const rows = await db
     .selectFrom('product_variants')
     .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
-    .where('product_id', 'in', productIds)
+    .where((eb) => (Array.isArray(productIds) ? idIn('product_id', productIds) : eb('product_id', 'in', productIds)))
     // A deactivated variant stays for the orders that name it, not for sale (migration 0024).
     .where('deactivated_at', 'is', null)
     .orderBy('product_id')
@@ -231,7 +238,7 @@ export async function bundleItems(db: Db, bundleIds: readonly number[]): Promise
       'v.stock',
       'p.default_image_id',
     ])
-    .where('bi.bundle_id', 'in', [...new Set(bundleIds)])
+    .where(idIn('bi.bundle_id', bundleIds))
     .orderBy('bi.bundle_id')
     .orderBy('bi.position')
     .orderBy('bi.id')
@@ -249,7 +256,7 @@ export async function bundleItemsOfStoreBundles(
     .selectFrom('bundles')
     .select('id')
     .where('store_id', '=', storeId)
-    .where('id', 'in', [...new Set(bundleIds)])
+    .where(idIn('id', bundleIds))
     .execute();
   return bundleItems(
     db,
@@ -267,7 +274,7 @@ export async function productsById(db: Db, storeId: number, ids: readonly number
     .selectFrom('products')
     .select(['id', 'name', 'description_html', 'featured', 'option_names', 'default_image_id'])
     .where('store_id', '=', storeId)
-    .where('id', 'in', ids)
+    .where(idIn('id', ids))
     .where('archived_at', 'is', null)
     .execute();
 }
@@ -279,7 +286,7 @@ export async function bundlesById(db: Db, storeId: number, ids: readonly number[
     .selectFrom('bundles')
     .select(['id', 'name', 'description_html', 'featured'])
     .where('store_id', '=', storeId)
-    .where('id', 'in', ids)
+    .where(idIn('id', ids))
     .execute();
 }
 
@@ -328,7 +335,7 @@ export async function collectionsOfStoreProducts(
     ])
     .where('p.store_id', '=', storeId)
     .where('p.archived_at', 'is', null)
-    .where('p.id', 'in', [...new Set(productIds)])
+    .where(idIn('p.id', productIds))
     .orderBy('p.id')
     .orderBy('collections.position')
     .orderBy('collections.id')

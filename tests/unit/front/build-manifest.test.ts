@@ -37,6 +37,23 @@ describe('a build manifest', () => {
     expect(await readFile(path.join(root, '_headers'), 'utf8')).toContain('content-security-policy');
   });
 
+  test('lists the files it is given as they are, without reading the folder for others', async () => {
+    const root = path.join(dir, 'b2');
+    await put(path.join(root, 'acme', 'index.html'), '<!doctype html><p>home</p>');
+    await put(path.join(root, 'acme', 'index.html.gz'), 'gz bytes');
+    await put(path.join(root, 'stray.txt'), 'not the build’s: a walk of the folder would list it');
+    const manifest = await writeManifest(root, {
+      id: 'b2',
+      documentHeaders: DOCUMENT,
+      files: ['acme/index.html', 'acme/index.html.gz', 'acme/index.html'],
+    });
+    expect(manifest.files.map((file) => file.path)).toEqual(['acme/index.html']);
+    expect(manifest.files[0]!.encodings.gzip).toEqual({
+      size: 8,
+      sha256: await sha256Of(path.join(root, 'acme', 'index.html.gz')),
+    });
+  });
+
   test('a file hard-linked from the live build keeps its digest there; a file with new bytes is read', async () => {
     const live = path.join(dir, 'live');
     await put(path.join(live, 'acme', 'a', 'index.html'), 'same page');
