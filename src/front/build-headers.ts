@@ -154,11 +154,36 @@ export function headersFile(files: { urls: string[]; headers: HeaderSet }[]): st
     .concat('\n');
 }
 
-/** The fewest, most general rules giving each of the sorted `urls` its block of headers and no other. */
-function rulesOf(urls: string[], blockOf: ReadonlyMap<string, number>): { pattern: string; block: number }[] {
-  const blocks = urls.map((url) => blockOf.get(url)!);
+type Rule = { pattern: string; block: number };
+
+/**
+ * The rules made last. An editor's publish has the live build's URLs with the same headers (but for the
+ * build's own files, which `/builds/*` covers), and making its rules again was a twentieth of that
+ * publish (docs/performance.md): they are used again when they still hold (`stillHold`).
+ */
+let lastRules: Rule[] = [];
+
+/** Whether `rules` give each of the sorted `urls` its block and no other, each rule matching one at least. */
+function stillHold(rules: Rule[], urls: string[], blocks: number[]): boolean {
+  if (rules.length === 0) return false;
   const covered = new Uint8Array(urls.length);
-  const rules: { pattern: string; block: number }[] = [];
+  for (const { pattern, block } of rules) {
+    const matched = matching(urls, pattern);
+    if (matched.length === 0) return false;
+    for (const index of matched) {
+      if (covered[index] === 1 || blocks[index] !== block) return false;
+      covered[index] = 1;
+    }
+  }
+  return covered.every((one) => one === 1);
+}
+
+/** The fewest, most general rules giving each of the sorted `urls` its block of headers and no other. */
+function rulesOf(urls: string[], blockOf: ReadonlyMap<string, number>): Rule[] {
+  const blocks = urls.map((url) => blockOf.get(url)!);
+  if (stillHold(lastRules, urls, blocks)) return lastRules;
+  const covered = new Uint8Array(urls.length);
+  const rules: Rule[] = [];
   const candidates = urls.map((url) => new CandidatePatterns(url));
   // A loop, not `Math.max(...)`: a 100,000-product build has 400,000 URLs, past what a call takes as arguments.
   const deepest = candidates.reduce((most, patterns) => Math.max(most, patterns.count), 0);
@@ -179,6 +204,7 @@ function rulesOf(urls: string[], blockOf: ReadonlyMap<string, number>): { patter
     }
     uncovered = uncovered.filter((index) => covered[index] === 0);
   }
+  lastRules = rules;
   return rules;
 }
 

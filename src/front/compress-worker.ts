@@ -38,6 +38,21 @@ function madeFolderOf(file: string): void {
   }
 }
 
+/**
+ * Links `existing` at `file`, making its folder only when the link finds none: the live build's folders are
+ * made first, shared out between the threads, so nearly every link finds its folder (made by either).
+ */
+function linked(existing: string, file: string): void {
+  try {
+    linkSync(existing, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || made.has(path.dirname(file))) throw error;
+    madeFolderOf(file);
+    // An `existing` file that is gone fails again, with its ENOENT.
+    linkSync(existing, file);
+  }
+}
+
 function run(job: WriteJob): WriteResult {
   try {
     if ('folders' in job) {
@@ -48,10 +63,7 @@ function run(job: WriteJob): WriteResult {
       return { id: job.id, files: [] };
     }
     if ('links' in job) {
-      for (const { existing, file } of job.links) {
-        madeFolderOf(file);
-        linkSync(existing, file);
-      }
+      for (const { existing, file } of job.links) linked(existing, file);
       return { id: job.id, files: [] };
     }
     madeFolderOf(job.file);

@@ -1,25 +1,22 @@
 import { createRequester } from '../lib/api-client/index.ts';
 import { headerCookieJar } from '../lib/cookies.ts';
 import { catalogApi } from '../lib/page-data/catalog-api.ts';
-import { listCatalogPaths, loadCatalogPayload } from '../lib/page-data/catalog-pages.ts';
+import { catalogPaths, loadCatalogPayload } from '../lib/page-data/catalog-pages.ts';
 import type { RenderApi } from '../lib/page-data/request-api.ts';
 import type { SnapshotPage } from './snapshot.ts';
 
 /**
- * Every page of the public stores' catalogs, with its payload loader. Reaches the API as the pages'
+ * Every page of the public stores' catalogs, with its payload loader, as the catalog is listed: a build
+ * sorts the first pages while the rest are listed (src/front/snapshot.ts). Reaches the API as the pages'
  * renders do (`api`: in process, through the snapshot's memo of anonymous catalog reads, see
  * docs/decisions/060-benchmarks-and-budgets.md), with no shopper cookies, so only public data can end up
  * in the snapshot.
  */
-export async function snapshotPages(api: RenderApi, publicSlugs: string[]): Promise<SnapshotPage[]> {
+export async function* snapshotPages(api: RenderApi, publicSlugs: string[]): AsyncGenerator<SnapshotPage> {
   const catalog = catalogApi(
     createRequester({ baseUrl: api.baseUrl, fetch: api.fetch, cookies: headerCookieJar(null) }),
   );
-  const pages: SnapshotPage[] = [];
-  for (const slug of publicSlugs) {
-    for (const path of await listCatalogPaths(catalog, slug)) {
-      pages.push({ path, payload: () => loadCatalogPayload(catalog, path) });
-    }
-  }
-  return pages;
+  for (const slug of publicSlugs)
+    for await (const path of catalogPaths(catalog, slug))
+      yield { path, payload: () => loadCatalogPayload(catalog, path) };
 }

@@ -26,8 +26,11 @@ export type SnapshotOptions = {
   /** Renders a page without a socket (page-render.ts). */
   render: (path: string) => Promise<RenderedPage>;
   buildsDir: string;
-  /** The pages, or their listing still under way: an incremental build makes the live build's folders meanwhile. */
-  pages: SnapshotPage[] | Promise<SnapshotPage[]>;
+  /**
+   * The pages, or their listing as it goes (snapshot-pages.ts): an incremental build sorts and links the
+   * first pages while the rest are listed.
+   */
+  pages: Iterable<SnapshotPage> | AsyncIterable<SnapshotPage>;
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
   /**
@@ -68,6 +71,9 @@ export type SnapshotResult = {
   reused: number;
   durationMs: number;
 };
+
+/** Where the workers of one phase take their next page: a listing still under way, or pages known. */
+type PageQueue = AsyncIterator<SnapshotPage> | Iterator<SnapshotPage>;
 
 /** Files queued for the writer threads before renders wait (bounds memory on large catalogs). */
 const MAX_PENDING_WRITES = 256;
@@ -206,10 +212,11 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   /**
    * Links each unchanged page without waiting for it, so the writer threads get the links of thousands of
    * pages at once (a 10,000-page build that awaited each page's links took 3 s to link them); the rest wait
-   * for `render`.
+   * for `render`. Pages are counted as they are listed.
    */
-  async function sortPages(queue: Iterator<SnapshotPage>): Promise<void> {
-    for (let item = queue.next(); !stopped && !item.done; item = queue.next()) {
+  async function sortPages(queue: PageQueue): Promise<void> {
+    for (let item = await queue.next(); !stopped && !item.done; item = await queue.next()) {
+      total += 1;
       const page = item.value;
       const kept = await options.reuse?.unchanged(page.path);
       if (!kept) toRender.push(page);
@@ -228,8 +235,8 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
         );
     }
   }
-  async function render(queue: Iterator<SnapshotPage>): Promise<void> {
-    for (let item = queue.next(); !stopped && !item.done; item = queue.next()) {
+  async function render(queue: PageQueue): Promise<void> {
+    for (let item = await queue.next(); !stopped && !item.done; item = await queue.next()) {
       await renderOne(item.value);
       pageDone();
     }
@@ -242,21 +249,21 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   const foldersMade = writer.makeFolders(liveFolders.map((folder) => `${root}/${folder}`));
   foldersMade.catch(() => undefined); // awaited once the pages are listed
   running.push(foldersMade);
-  const concurrently = (work: (queue: Iterator<SnapshotPage>) => Promise<void>, pages: SnapshotPage[]) => {
-    const queue = pages.values();
-    const workers = Array.from({ length: Math.min(options.concurrency ?? 8, Math.max(pages.length, 1)) }, () =>
-      work(queue),
-    );
+  const concurrently = (
+    work: (queue: PageQueue) => Promise<void>,
+    pages: Iterable<SnapshotPage> | AsyncIterable<SnapshotPage>,
+  ) => {
+    const queue = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();
+    const workers = Array.from({ length: options.concurrency ?? 8 }, () => work(queue));
     running.push(...workers);
     return Promise.all(workers);
   };
 
   try {
-    const pages = await options.pages;
-    total = pages.length;
-    // Links wait for every folder: sent while the other thread still makes some, they took longer.
+    // Pages are sorted as they are listed: each thread makes its share of the folders before the links
+    // sent after them, while the main thread goes on listing (docs/decisions/211-incremental-builds.md).
+    await concurrently(sortPages, options.pages);
     await foldersMade;
-    await concurrently(sortPages, pages);
     await Promise.all(linking);
     rethrowWriteFailure();
     await concurrently(render, toRender);

@@ -79,43 +79,51 @@ export async function loadCatalogPayload(api: CatalogApi, pathWithQuery: string)
 
 const LIST_PAGE_SIZE = 500;
 
-/** Every id of a paged list, page by page; stops on a short page or one that repeats ids. */
-async function allIds(fetchPage: (page: number) => Promise<Many<{ id: string }>>): Promise<string[]> {
-  const ids: string[] = [];
+/** The ids of a paged list, one page's new ones at a time; stops on a short page or one that repeats ids. */
+async function* idPages(fetchPage: (page: number) => Promise<Many<{ id: string }>>): AsyncGenerator<string[]> {
   const seen = new Set<string>();
   for (let page = 1; ; page++) {
     const list = await fetchPage(page);
-    const fresh = list.data.filter((item) => !seen.has(item.id));
-    for (const item of fresh) {
-      seen.add(item.id);
-      ids.push(item.id);
-    }
+    const fresh = list.data.filter((item) => !seen.has(item.id)).map((item) => item.id);
+    for (const id of fresh) seen.add(id);
+    if (fresh.length > 0) yield fresh;
     const total = list.meta?.total;
-    const done =
-      fresh.length === 0 || list.data.length < LIST_PAGE_SIZE || (total !== undefined && ids.length >= total);
-    if (done) return ids;
+    const done = fresh.length === 0 || list.data.length < LIST_PAGE_SIZE || (total !== undefined && seen.size >= total);
+    if (done) return;
   }
 }
 
+/** Every id of a paged list. */
+async function allIds(fetchPage: (page: number) => Promise<Many<{ id: string }>>): Promise<string[]> {
+  return (await Array.fromAsync(idPages(fetchPage))).flat();
+}
+
 /**
- * Every path the build prerenders for a public store: home, shop (page 1), each product and
- * bundle page, its collections (page 1), its policy pages, and the sitemap. Restricted stores must not be passed in (their API calls
- * answer 422 without the shopper's tokens anyway).
+ * Every path the build prerenders for a public store, as soon as it is known: home, shop (page 1), each
+ * product (a list page of them at a time, so a build can start on them while the rest are listed), each
+ * bundle, its collections (page 1), its policy pages, and the sitemap. Restricted stores must not be passed
+ * in (their API calls answer 422 without the shopper's tokens anyway).
  */
-export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<string[]> {
-  const [store, productIds, bundleIds] = await Promise.all([
-    api.getStore(slug),
-    allIds((page) => api.listProducts(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' })),
-    allIds((page) => api.listBundles(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' })),
-  ]);
+export async function* catalogPaths(api: CatalogApi, slug: string): AsyncGenerator<string> {
   const base = `/${slug}`;
-  return [
-    base,
-    `${base}/shop`,
-    ...productIds.map((id) => `${base}/product/${encodeURIComponent(id)}`),
-    ...bundleIds.map((id) => `${base}/product-bundle/${encodeURIComponent(id)}`),
-    ...(store.data.attributes.collections ?? []).map((c) => `${base}/collections/${encodeURIComponent(c.handle)}`),
-    ...(store.data.attributes.policies ?? []).map((kind) => `${base}/policies/${kind}`),
-    `${base}/sitemap.xml`,
-  ];
+  // Asked for beside the products, awaited after them (where a failure of either is thrown).
+  const store = api.getStore(slug);
+  const bundleIds = allIds((page) => api.listBundles(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' }));
+  store.catch(() => undefined);
+  bundleIds.catch(() => undefined);
+  yield base;
+  yield `${base}/shop`;
+  for await (const ids of idPages((page) => api.listProducts(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' })))
+    for (const id of ids) yield `${base}/product/${encodeURIComponent(id)}`;
+  for (const id of await bundleIds) yield `${base}/product-bundle/${encodeURIComponent(id)}`;
+  const { attributes } = (await store).data;
+  for (const collection of attributes.collections ?? [])
+    yield `${base}/collections/${encodeURIComponent(collection.handle)}`;
+  for (const kind of attributes.policies ?? []) yield `${base}/policies/${kind}`;
+  yield `${base}/sitemap.xml`;
+}
+
+/** Every path of `catalogPaths`, in its order. */
+export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<string[]> {
+  return Array.fromAsync(catalogPaths(api, slug));
 }

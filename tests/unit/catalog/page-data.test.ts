@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { loadBundle } from '../../../src/lib/page-data/bundle.ts';
-import { listCatalogPaths, loadCatalogPayload, matchCatalogPath } from '../../../src/lib/page-data/catalog-pages.ts';
+import {
+  catalogPaths,
+  listCatalogPaths,
+  loadCatalogPayload,
+  matchCatalogPath,
+} from '../../../src/lib/page-data/catalog-pages.ts';
 import { loadCollection } from '../../../src/lib/page-data/collection.ts';
 import { loadProduct } from '../../../src/lib/page-data/product.ts';
 import { activeFilters, NO_FILTERS } from '../../../src/lib/page-data/listing-filters.ts';
@@ -249,6 +254,34 @@ describe('catalog paths and payloads', () => {
     const productPaths = paths.filter((p) => p.startsWith('/acme/product/'));
     expect(productPaths).toHaveLength(1_234);
     expect(new Set(productPaths).size).toBe(1_234);
+  });
+
+  test("gives a list page's products before the next list page is answered", async () => {
+    const catalog = kitchenSink();
+    catalog.products = Array.from({ length: 600 }, (_, i) =>
+      product(String(i + 1), `P${String(i).padStart(4, '0')}`, '1.00'),
+    );
+    const api = stubCatalogApi(catalog);
+    const secondPage = Promise.withResolvers<undefined>();
+    const paths = catalogPaths(
+      {
+        ...api,
+        listProducts: async (slug, query) => {
+          if (query?.page === 2) await secondPage.promise;
+          return api.listProducts(slug, query);
+        },
+      },
+      'acme',
+    );
+    const first: string[] = [];
+    // Home, shop and the first 500 products, while the second page of products is still unanswered.
+    for (let i = 0; i < 502; i++) first.push((await paths.next()).value as string);
+    expect(first.slice(0, 2)).toEqual(['/acme', '/acme/shop']);
+    expect(first.slice(2).every((path) => path.startsWith('/acme/product/'))).toBe(true);
+    secondPage.resolve(undefined);
+    const rest = await Array.fromAsync(paths);
+    expect(new Set([...first, ...rest].filter((path) => path.startsWith('/acme/product/'))).size).toBe(600);
+    expect(rest.at(-1)).toBe('/acme/sitemap.xml');
   });
 
   test('matches each catalog path to its page', () => {

@@ -64,6 +64,30 @@ describe('the _headers file of a build', () => {
     for (const { urls, headers } of mixed) for (const url of urls) expect(headersFor(rules, url), url).toEqual(headers);
   });
 
+  test("the last build's rules serve the next only while they still give every URL its headers", () => {
+    const page = { 'cache-control': 'page' };
+    const data = { 'cache-control': 'data' };
+    const product = (slug: string, payload: Record<string, string>) => [
+      { urls: urlPathsOf(`acme/product/${slug}/index.html`), headers: page },
+      { urls: urlPathsOf(`acme/product/${slug}/_payload.json`), headers: payload },
+    ];
+    const expectEachUrlItsOwn = (build: { urls: string[]; headers: Record<string, string> }[]) => {
+      const text = headersFile(build);
+      for (const { urls, headers } of build)
+        for (const url of urls) expect(headersFor(text, url), url).toEqual(headers);
+      return text;
+    };
+    const first = expectEachUrlItsOwn([...product('tee', data), ...product('mug', data)]);
+    // One product more: the rules hold.
+    expect(expectEachUrlItsOwn([...product('tee', data), ...product('mug', data), ...product('cap', data)])).toBe(
+      first,
+    );
+    // A payload answered otherwise: they no longer hold, and are made again.
+    expectEachUrlItsOwn([...product('tee', data), ...product('mug', { 'cache-control': 'other' })]);
+    // One product fewer.
+    expectEachUrlItsOwn([...product('tee', data)]);
+  });
+
   test('a catalog of 100,000 products gets its file: more URLs than a call takes as arguments', () => {
     const page = { 'cache-control': 'page' };
     const many = Array.from({ length: 200_000 }, (_, i) => ({ urls: [`/acme/product/${i}/`], headers: page }));

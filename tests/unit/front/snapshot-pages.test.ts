@@ -59,7 +59,7 @@ test('the page list and each payload are read with the render API’s own fetch,
     }),
   };
 
-  const pages = await snapshotPages(api, ['acme']);
+  const pages = await Array.fromAsync(snapshotPages(api, ['acme']));
   expect(pages.map((page) => page.path)).toContain('/acme/product/7');
   // The store's policy pages are prerendered too.
   expect(pages.map((page) => page.path)).toContain('/acme/policies/returns');

@@ -114,3 +114,49 @@ test('a page that is gone (404) is skipped, not written', async () => {
   });
   expect(result).toMatchObject({ pages: 0, skipped: ['/acme/product/9 (404)'] });
 });
+
+test('pages are sorted as they are listed: the first is looked up in the live build before the listing ends', async () => {
+  const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
+  const events: string[] = [];
+  const render = renderer((url) => ({ status: 200, type: 'text/html; charset=utf-8', body: `<html>${url}</html>` }));
+  async function* listing() {
+    for (const page of ['/acme', '/acme/product/1', '/acme/product/2']) {
+      events.push(`listed ${page}`);
+      yield { path: page, payload: async () => null };
+      // The next list page is asked for: the workers get a turn meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    events.push('listing done');
+  }
+  const result = await writeSnapshot({
+    id: newBuildId(),
+    baseUrl,
+    render,
+    buildsDir,
+    pages: listing(),
+    reuse: {
+      from: path.join(buildsDir, 'none'),
+      folders: () => [],
+      unchanged: async (page) => {
+        events.push(`looked up ${page}`);
+        return null;
+      },
+    },
+  });
+  expect(result.pages).toBe(3);
+  expect(events.indexOf('looked up /acme')).toBeLessThan(events.indexOf('listing done'));
+});
+
+test('a listing that fails part-way fails the snapshot and leaves no build folder', async () => {
+  const buildsDir = await mkdtemp(path.join(tmpdir(), 'snap-'));
+  const render = renderer((url) => ({ status: 200, type: 'text/html; charset=utf-8', body: `<html>${url}</html>` }));
+  async function* listing() {
+    yield { path: '/acme', payload: async () => null };
+    await new Promise((resolve) => setImmediate(resolve));
+    throw new Error('the second list page answered 503');
+  }
+  await expect(writeSnapshot({ id: newBuildId(), baseUrl, render, buildsDir, pages: listing() })).rejects.toThrow(
+    'the second list page answered 503',
+  );
+  expect(await readdir(buildsDir)).toEqual([]);
+});
