@@ -102,15 +102,25 @@ const signatureOf = (s: Stats) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`;
 let lastWritten: { signature: string; root: string; manifest: BuildManifest; previous?: Previous } | null = null;
 
 async function readPreviousDigests(root: string): Promise<Previous | null> {
-  const file = path.join(root, MANIFEST_FILE);
-  const s = await stat(file).catch(() => null);
-  if (!s) return null;
+  const written = await lastWrittenAt(root);
   // Made when first asked, not as the manifest is written: `npm run build` never asks, and at the end of a
   // 100,000-page build the 400,000 digests by path were part of its peak (docs/decisions/216-build-memory.md).
-  if (lastWritten?.root === root && lastWritten.signature === signatureOf(s))
-    return (lastWritten.previous ??= previousDigests(lastWritten.manifest, root));
+  if (written) return (written.previous ??= previousDigests(written.manifest, root));
   const manifest = await readManifest(root);
   return manifest && previousDigests(manifest, root);
+}
+
+/** The manifest this process wrote last, when it is still `root`'s on disk. */
+async function lastWrittenAt(root: string): Promise<typeof lastWritten> {
+  const written = lastWritten;
+  if (written?.root !== root) return null;
+  const s = await stat(path.join(root, MANIFEST_FILE)).catch(() => null);
+  return s && written.signature === signatureOf(s) ? written : null;
+}
+
+/** Build folder `root`'s manifest, as `readManifest` answers it; the one this process wrote last is not read again. */
+export async function manifestOf(root: string): Promise<BuildManifest | null> {
+  return (await lastWrittenAt(root))?.manifest ?? (await readManifest(root));
 }
 
 export type ManifestOptions = {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readlink, rename, stat, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { constants, setPriority } from 'node:os';
 import { StaticFolder } from './static-files.ts';
+import { MANIFEST_FILE } from './build-manifest.ts';
 import { buildOfEntry } from './build-record.ts';
 
 const CURRENT = 'current';
@@ -14,6 +15,11 @@ const BUILD_ID = /^[\w-]{1,64}$/;
  * build takes seconds an editor waiting for Go live should not. Hidden, so it is never taken for a build.
  */
 const PRUNED_PREFIX = '.pruned-';
+/**
+ * The newest pruned build is kept under this prefix instead of deleted, for the next incremental build to
+ * recycle (docs/decisions/220-recycled-build-folders.md). Hidden, so it is never taken for a build.
+ */
+const SPARE_PREFIX = '.spare-';
 
 /**
  * The live snapshot build and the kept ones beside it (docs/decisions/208-preview-and-live-build.md).
@@ -134,23 +140,30 @@ export class BuildPointer {
    */
   async prune(keep: ReadonlySet<string>): Promise<void> {
     const doomed: string[] = [];
+    const spares: string[] = [];
+    const entries: string[] = [];
     for (const name of await readdir(this.buildsDir)) {
       if (name.startsWith(PRUNED_PREFIX)) doomed.push(name);
+      if (name.startsWith(SPARE_PREFIX)) spares.push(name);
       if (name === CURRENT || name.startsWith('.')) continue;
       const build = buildOfEntry(name);
       if (keep.has(build) || build === this.#id) continue;
       this.#kept.delete(name);
       this.#shown.delete(name);
-      const pruned = `${PRUNED_PREFIX}${randomBytes(6).toString('hex')}-${name}`;
-      // Gone already: another prune (of this process or another instance's) took it first.
-      const moved = await rename(path.join(this.buildsDir, name), path.join(this.buildsDir, pruned)).then(
-        () => true,
-        (error: unknown) => {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-          throw error;
-        },
-      );
-      if (moved) doomed.push(pruned);
+      entries.push(name);
+    }
+    // Renamed from its own name straight to the spare's: a `.pruned-` entry may be deleted by another prune.
+    const spare = await this.#newSpare(entries);
+    const retired = spare ? [...entries.filter((entry) => `${SPARE_PREFIX}${entry}` !== spare), ...spares] : entries;
+    for (const name of retired) {
+      // A record is one file, gone at once: a process of its own is for the folders' thousands.
+      if (buildOfEntry(name) !== name) {
+        await rm(path.join(this.buildsDir, name), { force: true });
+        continue;
+      }
+      const pruned = `${PRUNED_PREFIX}${randomBytes(6).toString('hex')}-${name.replace(/^\./, '')}`;
+      // Gone already: another prune (of this process or another instance's) or a build took it first.
+      if (await renamed(path.join(this.buildsDir, name), path.join(this.buildsDir, pruned))) doomed.push(pruned);
     }
     if (doomed.length === 0) return;
     const deletion = this.#deleting.then(() =>
@@ -163,10 +176,57 @@ export class BuildPointer {
     );
   }
 
+  /**
+   * Keeps the newest whole build (its manifest is written last) of the entries being pruned as the spare, in
+   * place of the one kept before (docs/decisions/220-recycled-build-folders.md); answers its entry's new name.
+   */
+  async #newSpare(entries: readonly string[]): Promise<string | null> {
+    for (const name of entries
+      .filter((entry) => buildOfEntry(entry) === entry)
+      .sort()
+      .reverse()) {
+      if (!(await stat(path.join(this.buildsDir, name, MANIFEST_FILE)).catch(() => null))) continue;
+      const spare = `${SPARE_PREFIX}${name}`;
+      if (await renamed(path.join(this.buildsDir, name), path.join(this.buildsDir, spare))) return spare;
+    }
+    return null;
+  }
+
+  /** The spare's folder, or null when there is none (docs/decisions/220-recycled-build-folders.md). */
+  async spare(): Promise<string | null> {
+    const spares = (await readdir(this.buildsDir)).filter((name) => name.startsWith(SPARE_PREFIX)).sort();
+    return spares.length > 0 ? path.join(this.buildsDir, spares.at(-1)!) : null;
+  }
+
+  /**
+   * Moves the spare `folder` to build `id`'s, which must not exist yet, for that build to recycle; false when
+   * another build or prune took it first. Read its manifest first: it is gone once taken.
+   */
+  async takeSpare(folder: string, id: string): Promise<boolean> {
+    const ours = path.dirname(folder) === this.buildsDir && path.basename(folder).startsWith(SPARE_PREFIX);
+    if (!BUILD_ID.test(id) || !ours) return false;
+    // Before it bears a build's name: a folder without them is neither a whole build nor a spare again, if
+    // this process stops while the build patches it.
+    await rm(path.join(folder, 'builds', 'latest.json'), { force: true });
+    await rm(path.join(folder, MANIFEST_FILE), { force: true });
+    return renamed(folder, path.join(this.buildsDir, id));
+  }
+
   /** Resolves once the files of every prune so far are deleted (or left for the next prune to retry). */
   deleted(): Promise<void> {
     return this.#deleting;
   }
+}
+
+/** Renames `from` to `to`; false when `from` is gone (another prune or build took it first). */
+function renamed(from: string, to: string): Promise<boolean> {
+  return rename(from, to).then(
+    () => true,
+    (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    },
+  );
 }
 
 /**

@@ -4,13 +4,14 @@
  * embedded database) never waits on them.
  */
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type WriteJob =
-  | { id: number; file: string; data: Uint8Array; compress: boolean; brotliQuality: number }
+  /** `replace`: a file already there is deleted first (it may be a hard link of another build's file). */
+  | { id: number; file: string; data: Uint8Array; compress: boolean; brotliQuality: number; replace: boolean }
   /** Hard links at each `file` of `existing` (another build's file). */
   | { id: number; links: { existing: string; file: string }[] }
   /** Folders made before their files are known (the live build's, while the catalog is listed). */
@@ -25,7 +26,8 @@ export type WriteResult = { id: number; files?: WrittenFile[]; error?: string; c
 const made = new Set<string>();
 
 /** Writes `data` and hashes it on the way: the manifest need not read the build's files back. */
-function written(file: string, data: Uint8Array): WrittenFile {
+function written(file: string, data: Uint8Array, replace: boolean): WrittenFile {
+  if (replace) rmSync(file, { force: true });
   writeFileSync(file, data);
   return { file, size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
 }
@@ -67,14 +69,15 @@ function run(job: WriteJob): WriteResult {
       return { id: job.id, files: [] };
     }
     madeFolderOf(job.file);
-    const files = [written(job.file, job.data)];
+    const files = [written(job.file, job.data, job.replace)];
     if (job.compress) {
       files.push(
         written(
           `${job.file}.br`,
           brotliCompressSync(job.data, { params: { [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality } }),
+          job.replace,
         ),
-        written(`${job.file}.gz`, gzipSync(job.data, { level: job.brotliQuality >= 11 ? 9 : 7 })),
+        written(`${job.file}.gz`, gzipSync(job.data, { level: job.brotliQuality >= 11 ? 9 : 7 }), job.replace),
       );
     }
     return { id: job.id, files };

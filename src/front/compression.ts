@@ -32,8 +32,15 @@ export class CompressedWriter {
   #next = 0;
   #turn = 0;
   #batch: WriteJob[] = [];
+  readonly #replace: boolean;
 
-  constructor(workers = Math.max(2, availableParallelism())) {
+  /**
+   * `replace`: the folder may hold a file where one is written (a recycled build folder,
+   * docs/decisions/220-recycled-build-folders.md); it is deleted first, never written through, as it may be
+   * a hard link of another build's file.
+   */
+  constructor({ workers = Math.max(2, availableParallelism()), replace = false } = {}) {
+    this.#replace = replace;
     this.#workers = Array.from({ length: workers }, () => {
       const worker = new Worker(new URL('./compress-worker.ts', import.meta.url));
       worker.on('message', (results: WriteResult[]) => {
@@ -57,7 +64,8 @@ export class CompressedWriter {
   write(file: string, body: Buffer | string, brotliQuality = 5): Promise<WrittenFile[]> {
     // A copy of exactly these bytes, moved (not cloned) to the thread: a Buffer may view a larger pool.
     const data = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
-    return this.#queue({ id: this.#next++, file, data, compress: isCompressed(file, data.length), brotliQuality });
+    const compress = isCompressed(file, data.length);
+    return this.#queue({ id: this.#next++, file, data, compress, brotliQuality, replace: this.#replace });
   }
 
   /**

@@ -9,6 +9,7 @@ import type { RenderedPage } from './page-render.ts';
 import { keepDerivative, linkClientAssets } from './build-folder.ts';
 import { writeManifest, type FileDigest, type ManifestOptions } from './build-manifest.ts';
 import type { ImageDerivatives } from './image-derivatives.ts';
+import type { RecycledFolder } from './recycled-folder.ts';
 import { newRecord, recordFile, writeRecord, type BuildRecord, type PageRecord } from './build-record.ts';
 import { inputsHash, PageInputs } from './page-inputs.ts';
 
@@ -44,6 +45,11 @@ export type SnapshotOptions = {
   record?: BuildRecord;
   /** An incremental build: the live build's pages to link instead of rendering (src/front/incremental-build.ts). */
   reuse?: PageReuse;
+  /**
+   * The build's folder is already there, made of a spare build (src/front/recycled-folder.ts): what it holds
+   * of the live build is not linked again, and what the build does not need of it goes.
+   */
+  recycled?: RecycledFolder;
   /**
    * Called once every page is rendered, before the record and the manifest are made: what only the renders
    * needed (the memo of API answers) can go then (docs/decisions/216-build-memory.md).
@@ -116,7 +122,8 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   // threads) and files linked from the live build (its manifest has them).
   const written = new Map<string, FileDigest>();
   const linkedFromLive = new Set<string>();
-  const writer = new CompressedWriter();
+  const recycled = options.recycled;
+  const writer = new CompressedWriter({ replace: Boolean(recycled) });
   // Renders do not wait for their files: up to MAX_PENDING_WRITES queue on the writer threads.
   const pendingWrites = new Set<Promise<void>>();
   let writeFailure: Error | null = null;
@@ -180,11 +187,21 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     const from = options.reuse!.from;
     // The record's names are relative paths this code wrote (`path.relative`): joined without normalising
     // again, which was a tenth of deciding for 60,000 files.
-    const links = kept.entry.files.map((name) => ({ existing: `${from}/${name}`, file: `${root}/${name}` }));
-    const failed = await writer.link(links).then(
-      () => null,
-      (error: unknown) => error as NodeJS.ErrnoException,
-    );
+    const links = kept.entry.files
+      .filter((name) => !recycled?.kept.has(name))
+      .map((name) => ({ existing: `${from}/${name}`, file: `${root}/${name}` }));
+    const linked = async () => {
+      // A recycled folder's other files are deleted first: a link must not find one at its path.
+      await recycled?.cleared;
+      await writer.link(links);
+    };
+    const failed =
+      links.length === 0
+        ? null
+        : await linked().then(
+            () => null,
+            (error: unknown) => error as NodeJS.ErrnoException,
+          );
     if (failed) {
       if (failed.code !== 'ENOENT') throw failed;
       // The live build lost a file (pruned after two switches meanwhile): render the page instead, into
@@ -246,9 +263,12 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   // Made on the writer threads while the catalog is still listed: a folder costs the disk more than the
   // links into it (docs/decisions/211-incremental-builds.md).
   const liveFolders = options.reuse?.folders() ?? [];
-  const foldersMade = writer.makeFolders(liveFolders.map((folder) => `${root}/${folder}`));
+  const foldersMade = writer.makeFolders(
+    liveFolders.filter((folder) => !recycled?.folders.has(folder)).map((folder) => `${root}/${folder}`),
+  );
   foldersMade.catch(() => undefined); // awaited once the pages are listed
   running.push(foldersMade);
+  if (recycled) running.push(recycled.cleared);
   const concurrently = (
     work: (queue: PageQueue) => Promise<void>,
     pages: Iterable<SnapshotPage> | AsyncIterable<SnapshotPage>,
@@ -265,6 +285,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     await concurrently(sortPages, options.pages);
     await foldersMade;
     await Promise.all(linking);
+    await recycled?.cleared;
     rethrowWriteFailure();
     await concurrently(render, toRender);
     options.onRendered?.();
@@ -287,7 +308,8 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     // Nothing more is written through the threads: their memory goes before the manifest, the build's last
     // peak (docs/decisions/216-build-memory.md).
     await writer.close();
-    await removeEmptyFolders(root, liveFolders, [
+    if (recycled) await removeUnused(root, recycled.kept, (name) => written.has(name) || linkedFromLive.has(name));
+    await removeEmptyFolders(root, recycled ? [...liveFolders, ...recycled.folders] : liveFolders, [
       ...rendered.values(),
       ...[...reused.values()].map(({ entry }) => entry),
     ]);
@@ -316,6 +338,12 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     reused: reused.size,
     durationMs: Date.now() - started,
   };
+}
+
+/** Deletes the files a recycled folder kept that no page of the build ended with (pages gone, or rendered to fewer files). */
+async function removeUnused(root: string, kept: ReadonlySet<string>, used: (name: string) => boolean): Promise<void> {
+  const unused = [...kept].filter((name) => !used(name));
+  await eachAtMost(unused, 16, (name) => rm(path.join(root, name), { force: true }));
 }
 
 /**

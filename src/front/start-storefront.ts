@@ -21,6 +21,7 @@ import { renderPage } from './page-render.ts';
 import { writeSnapshot, type SnapshotResult } from './snapshot.ts';
 import { MIN_COMPRESSED_BYTES, StaticFolder } from './static-files.ts';
 import { readRebuildToken } from './rebuild-token.ts';
+import { recycleSpare } from './recycled-folder.ts';
 import { inProcessApiFetch } from './in-process-api.ts';
 import { ApiMicrocache } from './api-microcache.ts';
 import { SnapshotApiMemo } from './snapshot-api-memo.ts';
@@ -176,6 +177,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
                 return inputs.answer(key) ?? `unread:${answer.status}`;
               })
             : undefined;
+        // An incremental build patches the spare, a pruned build, where there is one (ADR 220).
+        const recycled =
+          reuse && liveRecord ? await recycleSpare(builds, id, { root: reuse.from, record: liveRecord }) : undefined;
         lastSnapshot = await writeSnapshot({
           id,
           baseUrl: url,
@@ -191,6 +195,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
           inputs,
           record,
           ...(reuse ? { reuse } : {}),
+          ...(recycled ? { recycled } : {}),
           // The answers are hashed in `inputs`: their bodies are not needed past the renders.
           onRendered: () => memo.end(),
           site: {

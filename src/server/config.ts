@@ -71,7 +71,9 @@ const envSchema = z.object({
     .int()
     .min(2, 'expected a whole number of at least 2')
     .default(10)
-    .describe('builds kept on disk to preview and roll back to (the live one and the one before it always are)'),
+    .describe(
+      'builds kept on disk to preview and roll back to (the live one and the one before it always are); one pruned build more is kept as the spare the next publish recycles ([decisions/220](docs/decisions/220-recycled-build-folders.md))',
+    ),
   BUILDS_FETCH_WAIT_MS: z.coerce
     .number({ error: 'BUILDS_FETCH_WAIT_MS must be a whole number of milliseconds' })
     .int()

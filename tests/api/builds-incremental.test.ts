@@ -2,7 +2,8 @@
  * Incremental builds (docs/decisions/211-incremental-builds.md), on the real Astro pages of the demo
  * store: after each kind of catalog change, a build that re-renders only the pages whose API answers
  * changed is, file for file, the full build's (the build-id files aside), and every page it did not
- * render is a hard link of the live build's files.
+ * render is a hard link of the live build's files, or the same bytes kept in the spare build it recycled
+ * (docs/decisions/220-recycled-build-folders.md).
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,14 +24,19 @@ import { startTestStorefront, type TestStorefront } from './support/test-storefr
  */
 const isOwnFile = (name: string) => name.startsWith('builds/') || name === '_manifest.json' || name === '_headers';
 
-/** Every file of a build folder, relative, with its inode. */
-async function filesOf(buildsDir: string, id: string): Promise<Map<string, number>> {
+const fileIdentity = ({ ino, birthtimeMs }: { ino: number; birthtimeMs: number }) => `${ino}@${birthtimeMs}`;
+
+/**
+ * Every file of a build folder, relative, with its identity: its inode and the time it was made (a file
+ * written where one was just deleted may get the freed inode's number).
+ */
+async function filesOf(buildsDir: string, id: string): Promise<Map<string, string>> {
   const root = path.join(buildsDir, id);
   const names = (await readdir(root, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
   return new Map(
-    await Promise.all(names.map(async (name) => [name, (await stat(path.join(root, name))).ino] as const)),
+    await Promise.all(names.map(async (name) => [name, fileIdentity(await stat(path.join(root, name)))] as const)),
   );
 }
 
@@ -41,6 +47,28 @@ async function foldersOf(buildsDir: string, id: string): Promise<string[]> {
     .filter((entry) => entry.isDirectory())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/** The spare build kept for the next incremental build to recycle, if there is one. */
+async function spareOf(buildsDir: string): Promise<string | undefined> {
+  return (await readdir(buildsDir)).find((name) => name.startsWith('.spare-'));
+}
+
+/**
+ * The SHA-256 of every file of every build folder in `buildsDir` (the spare too), by the
+ * folder's inode (a folder keeps it when pruned or taken as the spare) and the file's path: a build that
+ * wrote through a hard link would change another build's file.
+ */
+async function buildBytes(buildsDir: string): Promise<Map<string, string>> {
+  const bytes = new Map<string, string>();
+  for (const entry of await readdir(buildsDir, { withFileTypes: true })) {
+    // A pruned folder is being deleted meanwhile; the spare is kept.
+    if (!entry.isDirectory() || entry.name.startsWith('.pruned-')) continue;
+    const folder = (await stat(path.join(buildsDir, entry.name))).ino;
+    for (const name of (await filesOf(buildsDir, entry.name)).keys())
+      bytes.set(`${folder}/${name}`, await sha256Of(path.join(buildsDir, entry.name, name)));
+  }
+  return bytes;
 }
 
 /** The page folder (or file) a build file belongs to. */
@@ -64,7 +92,8 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
     started = await startTestStorefront({
       name: 'builds-incremental',
       snapshotOnStart: true,
-      env: { DIST_DIR: distDir },
+      // Two kept builds: from the second test on, each incremental build recycles the spare (ADR 220).
+      env: { DIST_DIR: distDir, BUILDS_KEPT: '2' },
     });
     storefront = started.storefront;
     buildsDir = started.env.BUILDS_DIR!;
@@ -74,12 +103,26 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
 
   /**
    * Builds incrementally after `change`, then fully, and checks the two are the same files; answers the
-   * pages the incremental build rendered (the others are links of the live build).
+   * pages the incremental build rendered (the others are links of the live build or the spare's files), and
+   * whether it recycled the spare.
    */
-  async function afterChange(change: () => Promise<unknown>): Promise<{ rendered: string[]; changed: string[] }> {
+  async function afterChange(
+    change: () => Promise<unknown>,
+  ): Promise<{ rendered: string[]; changed: string[]; recycled: boolean }> {
     await change();
     const before = await filesOf(buildsDir, live.id);
+    const spare = await spareOf(buildsDir);
+    const spareFiles = spare ? await filesOf(buildsDir, spare) : new Map<string, string>();
+    const spareFolder = spare ? (await stat(path.join(buildsDir, spare))).ino : null;
+    const liveFolder = (await stat(path.join(buildsDir, live.id))).ino;
+    const bytesBefore = await buildBytes(buildsDir);
     const incremental = await storefront.rebuild();
+    // Whether the spare became the build's folder (renamed: the same inode); no file of another build changed.
+    const incrementalFolder = (await stat(path.join(buildsDir, incremental.id))).ino;
+    const recycled = incrementalFolder === spareFolder;
+    for (const [file, sha256] of await buildBytes(buildsDir))
+      if (!file.startsWith(`${incrementalFolder}/`) && bytesBefore.has(file))
+        expect(sha256, `${file} was written through a hard link`).toBe(bytesBefore.get(file));
     const full = await storefront.rebuild(undefined, { full: true });
     expect(full.reused).toBe(0);
     const [incrementalFiles, fullFiles] = await Promise.all([
@@ -111,14 +154,16 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
     const pageNames = names.filter((name) => pageFiles.has(name));
     const linked = new Set<string>();
     const rendered = new Set<string>();
-    for (const name of pageNames)
-      (incrementalFiles.get(name) === before.get(name) ? linked : rendered).add(pageOf(name));
+    const isLinked = (name: string) =>
+      incrementalFiles.get(name) === before.get(name) || incrementalFiles.get(name) === spareFiles.get(name);
+    for (const name of pageNames) (isLinked(name) ? linked : rendered).add(pageOf(name));
     expect([...linked].filter((page) => rendered.has(page))).toEqual([]);
     expect(incremental.reused).toBe(linked.size);
     const changed = new Set<string>();
     for (const name of pageNames) {
-      const old = before.has(name) ? await readFile(path.join(buildsDir, live.id, name)).catch(() => null) : null;
-      if (!old?.equals(await readFile(path.join(buildsDir, full.id, name)))) changed.add(pageOf(name));
+      // The live build's bytes as they were: it is pruned by now when only two builds are kept.
+      const old = bytesBefore.get(`${liveFolder}/${name}`);
+      if (old !== (await sha256Of(path.join(buildsDir, full.id, name)))) changed.add(pageOf(name));
     }
     // What changed was rendered, and only that: the sitemap, which reads every product list (prices and stock
     // included), may be rendered to the same bytes.
@@ -127,7 +172,7 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
       [...changed].filter((page) => !sitemap(page)).sort(),
     );
     live = full;
-    return { rendered: [...rendered].sort(), changed: [...changed].sort() };
+    return { rendered: [...rendered].sort(), changed: [...changed].sort(), recycled };
   }
 
   const acme = () =>
@@ -153,13 +198,18 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
   });
 
   test('a page whose file the live build lost is rendered instead of linked', async () => {
-    const { rendered } = await afterChange(() => rm(path.join(buildsDir, live.id, 'acme/shop/_payload.json.gz')));
+    // Without the spare, which has the same file (the build would keep it, rightly, and render nothing).
+    const { rendered } = await afterChange(async () => {
+      await rm(path.join(buildsDir, live.id, 'acme/shop/_payload.json.gz'));
+      const spare = await spareOf(buildsDir);
+      if (spare) await rm(path.join(buildsDir, spare), { recursive: true });
+    });
     expect(rendered).toEqual(['acme/shop']);
   });
 
   test("a product's price", async () => {
     const { variantId, productId } = await sharedProduct();
-    const { rendered } = await afterChange(() =>
+    const { rendered, recycled } = await afterChange(() =>
       storefront.db
         .updateTable('product_variants')
         .set({ price_cents: sql`price_cents + 150` })
@@ -168,6 +218,8 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
     );
     expect(rendered).toContain(`acme/product/${productId}`);
     expect(rendered.length).toBe(9);
+    // In the folder of the build pruned two builds ago, which has nearly every page as the live build has it.
+    expect(recycled).toBe(true);
   });
 
   test("a variant's stock to 0", async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, readdir, readlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -87,4 +87,57 @@ test('a payload names its own build: only builds once served live are answered f
   expect(await pointer.folder('../c1')).toBeNull();
   await pointer.prune(new Set());
   expect(await pointer.servedFolder('c1')).toBeNull();
+});
+
+/** A whole build: `fakeBuild` with the manifest a snapshot writes last. */
+async function wholeBuild(dir: string, id: string): Promise<void> {
+  await fakeBuild(dir, id);
+  await writeFile(path.join(dir, id, '_manifest.json'), JSON.stringify({ id, files: [] }));
+}
+
+test('pruning keeps the newest whole build it prunes as the spare, in place of the last one', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
+  const pointer = new BuildPointer(dir);
+  for (const id of ['f1', 'f2', 'f4']) await wholeBuild(dir, id);
+  // Newer, but not whole (no manifest): never a spare.
+  await fakeBuild(dir, 'f3');
+  await writeFile(path.join(dir, 'f2.pages.json'), '{}');
+  await pointer.switchTo('f4', 1);
+  await pointer.prune(new Set(['f4']));
+  await pointer.deleted();
+  expect((await readdir(dir)).sort()).toEqual(['.spare-f2', 'current', 'f4']);
+  expect(await pointer.spare()).toBe(path.join(dir, '.spare-f2'));
+  // Hidden: never taken for a build.
+  expect(await pointer.has('.spare-f2')).toBe(false);
+
+  await wholeBuild(dir, 'f5');
+  await pointer.switchTo('f5', 2);
+  await pointer.prune(new Set(['f5']));
+  await pointer.deleted();
+  expect((await readdir(dir)).sort()).toEqual(['.spare-f4', 'current', 'f5']);
+
+  // A prune with no whole build to keep leaves the spare as it is.
+  await fakeBuild(dir, 'f6');
+  await pointer.prune(new Set(['f5']));
+  await pointer.deleted();
+  expect((await readdir(dir)).sort()).toEqual(['.spare-f4', 'current', 'f5']);
+});
+
+test('a build takes the spare as its folder, once: it is no longer a whole build, nor a spare', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'builds-'));
+  const pointer = new BuildPointer(dir);
+  for (const id of ['g1', 'g2']) await wholeBuild(dir, id);
+  await pointer.switchTo('g2', 1);
+  await pointer.prune(new Set(['g2']));
+  const spare = (await pointer.spare())!;
+  const [first, second] = await Promise.all([pointer.takeSpare(spare, 'g3'), pointer.takeSpare(spare, 'g4')]);
+  expect([first, second].sort()).toEqual([false, true]);
+  const taker = first ? 'g3' : 'g4';
+  expect(await readFile(path.join(dir, taker, 'acme', 'index.html'), 'utf8')).toBe('g1');
+  expect(await pointer.has(taker)).toBe(false);
+  // Nor a spare again, should the build stop half way: its manifest went first.
+  expect((await readdir(path.join(dir, taker))).sort()).toEqual(['acme', 'builds']);
+  expect(await pointer.spare()).toBeNull();
+  // Nothing outside the builds folder is taken for a spare.
+  expect(await pointer.takeSpare(path.join(dir, taker), 'g5')).toBe(false);
 });
