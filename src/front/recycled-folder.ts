@@ -4,7 +4,7 @@
  * build and, in them, files with the live build's bytes, so the build patches a few pages where it would
  * make 10,000 folders and link 40,000 files.
  */
-import { unlink } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eachAtMost } from '../lib/each-at-most.ts';
 import type { BuildPointer } from './build-pointer.ts';
@@ -51,16 +51,17 @@ export async function recycleSpare(
   const spareFiles = manifestObjects(spare).map((object) => object.path);
   const removed = spareFiles.filter((name) => !kept.has(name));
   removed.push(HEADERS_FILE);
-  const cleared = eachAtMost(removed, REMOVALS_AT_ONCE, (name) =>
-    unlink(path.join(root, name)).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }),
-  );
+  const cleared = removeFiles(root, removed);
   cleared.catch(() => undefined); // awaited by the build, which fails with it
   // Deleting files leaves their folders: every folder of a file the manifest listed is still there.
   const folders = new Set(spareFiles.map((name) => path.posix.dirname(name)));
   folders.delete('.');
   return { kept, folders, cleared };
+}
+
+/** Deletes `names` (relative to `root`) from a recycled folder; one already gone is no error. */
+export async function removeFiles(root: string, names: readonly string[]): Promise<void> {
+  await eachAtMost(names, REMOVALS_AT_ONCE, (name) => rm(path.join(root, name), { force: true }));
 }
 
 const sameDigest = (a: FileDigest | undefined, b: FileDigest | undefined) =>

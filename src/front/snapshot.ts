@@ -9,7 +9,7 @@ import type { RenderedPage } from './page-render.ts';
 import { keepDerivative, linkClientAssets } from './build-folder.ts';
 import { writeManifest, type FileDigest, type ManifestOptions } from './build-manifest.ts';
 import type { ImageDerivatives } from './image-derivatives.ts';
-import type { RecycledFolder } from './recycled-folder.ts';
+import { removeFiles, type RecycledFolder } from './recycled-folder.ts';
 import { newRecord, recordFile, writeRecord, type BuildRecord, type PageRecord } from './build-record.ts';
 import { inputsHash, PageInputs } from './page-inputs.ts';
 
@@ -308,7 +308,12 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     // Nothing more is written through the threads: their memory goes before the manifest, the build's last
     // peak (docs/decisions/216-build-memory.md).
     await writer.close();
-    if (recycled) await removeUnused(root, recycled.kept, (name) => written.has(name) || linkedFromLive.has(name));
+    // Kept files no page ended with (pages gone, or rendered to fewer files).
+    if (recycled)
+      await removeFiles(
+        root,
+        [...recycled.kept].filter((name) => !written.has(name) && !linkedFromLive.has(name)),
+      );
     await removeEmptyFolders(root, recycled ? [...liveFolders, ...recycled.folders] : liveFolders, [
       ...rendered.values(),
       ...[...reused.values()].map(({ entry }) => entry),
@@ -338,12 +343,6 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     reused: reused.size,
     durationMs: Date.now() - started,
   };
-}
-
-/** Deletes the files a recycled folder kept that no page of the build ended with (pages gone, or rendered to fewer files). */
-async function removeUnused(root: string, kept: ReadonlySet<string>, used: (name: string) => boolean): Promise<void> {
-  const unused = [...kept].filter((name) => !used(name));
-  await eachAtMost(unused, 16, (name) => rm(path.join(root, name), { force: true }));
 }
 
 /**

@@ -69,7 +69,8 @@ test('a spare becomes the build folder holding only the live pages’ files it h
   const pointer = new BuildPointer(dir);
   const recycled = await recycleSpare(pointer, 'next', { root: path.join(dir, 'live'), record: recordOf(LIVE_PAGES) });
   expect([...recycled!.kept].sort()).toEqual(['acme/index.html', 'acme/product/1/index.html']);
-  // Everything else went before the build writes a file: the other pages, assets, the build's own files.
+  // Everything else goes before the build writes a file: the other pages, assets, the build's own files.
+  await recycled!.cleared;
   expect(await files(path.join(dir, 'next'))).toEqual(['acme/index.html', 'acme/product/1/index.html']);
   expect([...recycled!.folders].sort()).toEqual([
     '_astro',
