@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decimalToCents } from '../../src/lib/money.ts';
+import { searchMatches, searchTerms } from '../../src/server/catalog/search-query.ts';
 import { VIP_RECIPIENT } from '../../src/server/db/demo-data.ts';
+import { acmeId } from './support/shopper.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let api: TestApp;
@@ -55,6 +58,25 @@ describe('search', () => {
     const prices = byPrice.body.data.map((e) => decimalToCents(e.attributes.price));
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     expect(byPrice.body.meta.total).toBe(found.body.meta.total);
+  });
+
+  test("each match's score is pg_trgm's word similarity to the name (twice) and to the text, whole words or not", async () => {
+    const storeId = await acmeId(api);
+    // A whole word of the text (scored 1 without computing it), part of a word, a typo, and two words.
+    for (const query of ['coffee', 'ston', 'colombai', 'mug stoneware', 'navy cotton']) {
+      const terms = searchTerms(query);
+      const scores = await searchMatches(api.db, storeId, terms);
+      expect(scores.size, query).toBeGreaterThan(0);
+      const { rows } = await sql<{ id: number; score: number }>`
+        select id, (${sql.join(
+          terms.map((term) => sql`2 * word_similarity(${term}, lower(name)) + word_similarity(${term}, search_text)`),
+          sql` + `,
+        )})::float8 as score
+        from products where store_id = ${storeId}`.execute(api.db);
+      for (const { id, score } of rows)
+        if (scores.has(`product:${id}`))
+          expect(scores.get(`product:${id}`), `${query}: product ${id}`).toBeCloseTo(score, 6);
+    }
   });
 
   test('pages hold the total, and a page past the end is empty with the same total', async () => {

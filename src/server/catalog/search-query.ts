@@ -24,6 +24,16 @@ export function searchTerms(query: string): string[] {
 }
 
 /**
+ * `word_similarity(term, search_text)`, without computing it where the text holds the term as a whole
+ * word: it is exactly 1 there, and computing it (the trigrams of the whole text, per row) was three
+ * quarters of a search for a word every product shares (docs/decisions/191-search-engine.md). A term is
+ * letters and digits only (`searchTerms`), so it needs no escaping in the pattern.
+ */
+function textSimilarity(term: string) {
+  return sql<number>`(case when search_text ~ ${`\\m${term}\\M`} then 1 else word_similarity(${term}, search_text) end)`;
+}
+
+/**
  * A search: products and bundles whose text holds every word of the query, in any order, each word
  * as typed or with one typo (pg_trgm), each with its score: how well the words match the name, then
  * the whole text. The shop's filters, sorts and pages then apply to these as to any list
@@ -41,17 +51,19 @@ export async function searchMatches(
     return term.length < FUZZY_MIN_LENGTH ? contains : sql<boolean>`(${contains} or ${term} <% search_text)`;
   });
   const score = sql.join(
-    terms.map((term) => sql`2 * word_similarity(${term}, lower(name)) + word_similarity(${term}, search_text)`),
+    terms.map((term) => sql`2 * word_similarity(${term}, lower(name)) + ${textSimilarity(term)}`),
     sql` + `,
   );
   const where = sql.join(matches, sql` and `);
   const rows = await db.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`.execute(trx);
-    // The matches are found through the trigram index first (the materialized CTEs), then narrowed
-    // to the store: the planner prices that index above reading every product of the store, as it
-    // cannot see that similarity on each row's text is the costly part (4 ms against 70 ms for
-    // 10,000 products; docs/decisions/191-search-engine.md). For this transaction only.
-    await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+    // For this transaction only. The matches are found through the trigram index first (the materialized
+    // CTEs), then narrowed to the store: the planner prices that index above reading every product of the
+    // store, as it cannot see that similarity on each row's text is the costly part (4 ms against 70 ms for
+    // 10,000 products). And the query is planned for its own words each time: a prepared statement's
+    // generic plan (PostgreSQL's choice after five runs) suits no words, and made a search for a rare word
+    // among common ones 10 times slower (docs/decisions/191-search-engine.md).
+    await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true),
+      set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(trx);
     const { rows } = await sql<ListingRef & { score: number }>`
     with product_matches as materialized (select id from products where ${where}),
     bundle_matches as materialized (select id from bundles where ${where})

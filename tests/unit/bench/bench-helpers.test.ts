@@ -229,6 +229,31 @@ describe('budgets', () => {
     expect(missed({ js: [checkout(110 * 1024)], lighthouse: [lighthouse('mobile', 95)] })).toEqual([]);
   });
 
+  test('a search of the generated catalog is held to 20 ms on PostgreSQL, unless it finds a tenth of it', () => {
+    const query = (store: string, q: string, found: number, medianMs: number) => ({ store, query: q, found, medianMs });
+    const search = (medianMs: number) => ({
+      products: 10_000,
+      server: [
+        { engine: 'PGlite pg_trgm', queries: [query('bench10k', 'rare', 13, 500)] },
+        {
+          engine: 'PostgreSQL pg_trgm',
+          queries: [
+            query('acme', 'coffee', 3, 500),
+            query('bench10k', 'rare', 13, medianMs),
+            query('bench10k', 'common', 10_000, 500),
+          ],
+        },
+      ],
+      client: { engine: 'Orama', jsGzipBytes: 0, indexes: [] },
+    });
+    const searchBudgets = (medianMs: number) =>
+      checkBudgets({ search: search(medianMs) }).filter((b) => b.budget.startsWith('search'));
+    expect(searchBudgets(21).map((b) => [b.budget, b.measured, b.pass])).toEqual([
+      ['search of 10000 products, "rare": median ≤ 20 ms (PostgreSQL)', '21 ms (13 found)', false],
+    ]);
+    expect(searchBudgets(20).every((b) => b.pass)).toBe(true);
+  });
+
   test('median of an even count is the mean of the middle two', () => {
     expect(median([3, 1, 2, 10])).toBe(2.5);
   });
