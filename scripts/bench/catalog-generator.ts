@@ -44,6 +44,9 @@ function generatedBundle(i: number, products: number) {
   };
 }
 
+/** The generated store's slug, whatever its size: the search bench's queries and budgets name it. */
+export const GENERATED_SLUG = 'bench10k';
+
 const generatedStore = (slug: string) => ({
   slug,
   title: 'Bench 10k Store',
@@ -59,7 +62,7 @@ const generatedStore = (slug: string) => ({
  * A large catalog in the import format (docs/catalog-format.md) for the build benchmark:
  * `products` products (every fifth with size variants) and `bundles` bundles, deterministic.
  */
-export function generateCatalog(products: number, bundles: number, slug = 'bench10k'): unknown {
+export function generateCatalog(products: number, bundles: number, slug = GENERATED_SLUG): unknown {
   return {
     store: generatedStore(slug),
     products: Array.from({ length: products }, (_, i) => generatedProduct(i)),
@@ -72,7 +75,7 @@ export function generateCatalog(products: number, bundles: number, slug = 'bench
  * The same catalog as generateCatalog, written to `file` one product at a time, so a catalog of
  * 100,000 products never exists whole in this process's memory (docs/decisions/214-scale-and-contention.md).
  */
-export async function writeCatalogFile(file: string, products: number, bundles: number, slug = 'bench10k') {
+export async function writeCatalogFile(file: string, products: number, bundles: number, slug = GENERATED_SLUG) {
   const out = createWriteStream(file);
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');

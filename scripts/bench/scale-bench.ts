@@ -5,6 +5,7 @@
  * listing index (docs/decisions/200-listing-index.md): how long reading it takes and blocks the event loop.
  */
 import path from 'node:path';
+import { GENERATED_SLUG } from './catalog-generator.ts';
 import { openDatabase } from '../../src/server/db/connect.ts';
 import { systemClock } from '../../src/server/http/context.ts';
 import { ListingIndexes } from '../../src/server/listings/listing-index.ts';
@@ -15,8 +16,6 @@ import { median, percentile, round } from './stats.ts';
 
 export const SCALE_PRODUCTS = 100_000;
 const REFERENCE_PRODUCTS = 10_000;
-/** The generated store's slug at both sizes, so the search bench's queries apply (search-bench.ts). */
-const SLUG = 'bench10k';
 
 /** The issue's bars: the big build at most 12× the reference's wall clock, under 2 GiB; the import under 1 GiB. */
 export const BUILD_TIMES_REFERENCE = 12;
@@ -83,14 +82,18 @@ export async function measureScale(log: (line: string) => void): Promise<ScaleFi
   const big = await buildGenerated(SCALE_PRODUCTS, log, PLACE);
   const db = openDatabase({ dataDir: PLACE.dataDir });
   try {
-    const { id } = await db.selectFrom('stores').select('id').where('slug', '=', SLUG).executeTakeFirstOrThrow();
+    const { id } = await db
+      .selectFrom('stores')
+      .select('id')
+      .where('slug', '=', GENERATED_SLUG)
+      .executeTakeFirstOrThrow();
     const index = await indexFigures(db, id);
     log(
       `  listing index of ${index.entries} entries: read in ${index.readMedianMs} ms (p99 ${index.readP99Ms}), event loop blocked up to ${index.blockMaxMs} ms`,
     );
     const listings = await listingQueries(db, 5); // indexFigures read it already
     for (const l of listings) log(`  listing ${l.query}: ${l.found} found, median ${l.medianMs} ms, p99 ${l.p99Ms} ms`);
-    const search = await serverQueries(db, [SLUG]);
+    const search = await serverQueries(db, [GENERATED_SLUG]);
     for (const q of search) log(`  search "${q.query}": ${q.found} found, median ${q.medianMs} ms`);
     return {
       products: SCALE_PRODUCTS,

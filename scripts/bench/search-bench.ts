@@ -23,7 +23,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { seedDemoDataIfEmpty } from '../../src/server/db/seed.ts';
 import { BENCH } from './bench-env.ts';
-import { generateCatalog } from './catalog-generator.ts';
+import { GENERATED_SLUG, generateCatalog } from './catalog-generator.ts';
 import { median, percentile, round } from './stats.ts';
 
 export type SearchQueryFigure = { store: string; query: string; found: number; medianMs: number };
@@ -50,7 +50,7 @@ export type SearchFigures = {
 /** Queries per store: a word of a description, a typo, two words out of order, a broad word. */
 const QUERIES: Record<string, string[]> = {
   acme: ['colombia', 'colombai', 'mug stoneware', 'coffee'],
-  bench10k: ['9999', 'prodcut 4242', 'product bench 4242', 'durable'],
+  [GENERATED_SLUG]: ['9999', 'prodcut 4242', 'product bench 4242', 'durable'],
 };
 const RUNS = 15;
 
@@ -130,7 +130,11 @@ const LISTING_WARMUP = 20;
  * `indexReads` times (fewer at 100,000 products, where each read takes seconds: scale-bench.ts).
  */
 export async function listingQueries(db: Kysely<Database>, indexReads = LISTING_RUNS): Promise<ListingFigure[]> {
-  const { id } = await db.selectFrom('stores').select('id').where('slug', '=', 'bench10k').executeTakeFirstOrThrow();
+  const { id } = await db
+    .selectFrom('stores')
+    .select('id')
+    .where('slug', '=', GENERATED_SLUG)
+    .executeTakeFirstOrThrow();
   const out: ListingFigure[] = [];
   const deps = { db, listings: new ListingIndexes(1000, systemClock) };
   const unkept = new ListingIndexes(0, systemClock);
