@@ -19,6 +19,7 @@ import { checkBudgets, type BenchResults } from './bench/budgets.ts';
 import { PACED_FRACTION_OF_PG_REFERENCE } from './bench/reference-budgets.ts';
 import { buildDemo, buildGenerated, incrementalBuild } from './bench/build-bench.ts';
 import { plainAstroBuild } from './bench/plain-astro-build.ts';
+import { emptyTrash } from './bench/settle-disk.ts';
 import { measureJs } from './bench/js-weight.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { pacedLoadInChild } from './bench/paced-load.ts';
@@ -141,6 +142,7 @@ if (want('build')) {
       // The budget's reference, right after it on the same machine: Astro alone, as many pages.
       big.plainAstro = await plainAstroBuild(big.pages, log);
       results.build.push(big);
+      await emptyTrash();
     },
     'build',
   );
@@ -151,6 +153,7 @@ if (want('scale')) {
     'scale (100,000 products: import, build against 10,000, listings and search; docs/decisions/214-scale-and-contention.md)',
     async () => {
       results.scale = await measureScale(log);
+      await emptyTrash();
     },
     'scale',
   );

@@ -20,6 +20,8 @@ export const BENCH = {
   bigBuildsDir: path.resolve('.data-bench-10k-builds'),
   bigCatalogFile: path.resolve('.data-bench-10k-catalog.json'),
   pgBuildsDir: path.resolve('.data-bench-pg-builds'),
+  /** Earlier runs' outputs moved out of the way of the timed builds, deleted after them (settle-disk.ts). */
+  trashDir: path.resolve('.data-bench-trash'),
   port: {
     storefront: PORT_BASE,
     bare: PORT_BASE + 1,

@@ -4,7 +4,7 @@ import { BENCH, childEnv } from './bench-env.ts';
 import { writeCatalogFile } from './catalog-generator.ts';
 import type { PlainAstroFigures } from './plain-astro-build.ts';
 import { cpuFigures, measureCommand } from './processes.ts';
-import { settleDisk } from './settle-disk.ts';
+import { moveAside, settleDisk } from './settle-disk.ts';
 import { round } from './stats.ts';
 
 export type BuildFigures = {
@@ -123,8 +123,8 @@ export async function incrementalBuild(log: (line: string) => void): Promise<Inc
  * build always runs, with the bench's source maps); leaves its data and build for the other sections.
  */
 export async function buildDemo(log: (line: string) => void): Promise<BuildFigures> {
-  await rm(BENCH.demoDataDir, { recursive: true, force: true });
-  await rm(BENCH.demoBuildsDir, { recursive: true, force: true });
+  await moveAside(BENCH.demoDataDir);
+  await moveAside(BENCH.demoBuildsDir);
   return timedBuild('demo', BENCH.demoDataDir, BENCH.demoBuildsDir, log, true);
 }
 
@@ -146,8 +146,8 @@ export async function buildGenerated(
   log: (line: string) => void,
   place: GeneratedPlace = BIG,
 ): Promise<BuildFigures> {
-  await rm(place.dataDir, { recursive: true, force: true });
-  await rm(place.buildsDir, { recursive: true, force: true });
+  await moveAside(place.dataDir);
+  await moveAside(place.buildsDir);
   await writeCatalogFile(place.catalogFile, products, Math.max(1, Math.round(products / 100)));
   const env = childEnv({ DATA_DIR: place.dataDir });
   const created = await measureCommand(process.execPath, [path.resolve('scripts/migrate.ts')], env);

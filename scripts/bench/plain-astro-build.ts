@@ -1,8 +1,8 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { childEnv } from './bench-env.ts';
 import { cpuFigures, measureCommand } from './processes.ts';
-import { settleDisk } from './settle-disk.ts';
+import { moveAside, settleDisk } from './settle-disk.ts';
 import { round } from './stats.ts';
 
 /** The reference for the build budget: what Astro alone does with as many pages, on the same machine, minutes apart. */
@@ -23,11 +23,11 @@ const PLAIN_ROOT = path.resolve('bench/tmp/plain-astro');
 
 /**
  * One `[id].astro` page with `getStaticPaths` for `pages` ids: a static Astro build, nothing of ours in it.
- * The last run's output is deleted right before, as our build's is (build-bench.ts), so both builds
- * start after the same kind of clean-up on this filesystem (docs/performance.md).
+ * The last run's project is moved aside, as our build's output is (build-bench.ts), so neither build
+ * follows a large deletion (docs/decisions/221-timed-builds-away-from-large-deletions.md).
  */
 async function writePlainProject(pages: number): Promise<void> {
-  await rm(PLAIN_ROOT, { recursive: true, force: true });
+  await moveAside(PLAIN_ROOT);
   await mkdir(path.join(PLAIN_ROOT, 'src/pages'), { recursive: true });
   await writeFile(path.join(PLAIN_ROOT, 'astro.config.mjs'), "export default { output: 'static' };\n");
   await writeFile(
