@@ -8,14 +8,16 @@ import { BENCH } from './bench-env.ts';
 const execFileAsync = promisify(execFile);
 
 /**
- * How long this unjournaled ext4 keeps a freed inode from being handed out again once its table is written
- * (the kernel's `RECENTCY_MIN`; five minutes while it is not written), plus a second.
+ * How long this unjournaled ext4 keeps a freed inode from being handed out again while its inode table block
+ * is dirty, plus a second: a minute once the block is written, five while it is not, and a build dirties
+ * the blocks it allocates from. A build 4 min 20 s after a large deletion still spent 14.6 s in the kernel
+ * (docs/performance.md).
  */
-const RECENTLY_DELETED_MS = 61_000;
+const RECENTLY_DELETED_MS = 301_000;
 /** Written into the trash folder each time it is emptied: its time is the last large deletion's. */
 const EMPTIED = '.emptied';
 
-/** How long a timed build still has to wait at `now` for the kernel's minute after the trash was emptied. */
+/** How long a timed build still has to wait at `now` for the kernel's five minutes after the trash was emptied. */
 export async function msToWait(now = Date.now(), trashDir = BENCH.trashDir): Promise<number> {
   const emptied = await stat(path.join(trashDir, EMPTIED)).catch(() => null);
   return emptied ? Math.max(0, emptied.mtimeMs + RECENTLY_DELETED_MS - now) : 0;
@@ -24,7 +26,7 @@ export async function msToWait(now = Date.now(), trashDir = BENCH.trashDir): Pro
 /**
  * Readies the disk for a timed build: every dirty page is written out (`sync`), else the import's writes
  * are flushed while the build runs and charged to it (docs/decisions/215-references-that-share-the-bottleneck.md),
- * and a build does not start within the minute after the trash was emptied (`moveAside`), by this run or
+ * and a build does not start within five minutes after the trash was emptied (`moveAside`), by this run or
  * the one before it.
  */
 export async function settleDisk(): Promise<void> {
