@@ -32,7 +32,7 @@ import { machineInfo, machineLabel } from './bench/machine.ts';
 import { renderReport } from './bench/report.ts';
 import { pagePaths, storeFixtures } from './bench/shopper-fixtures.ts';
 import { startScript, startStorefrontProcess, type RunningServer } from './bench/storefront-process.ts';
-import { NGINX, staticRun } from './bench/static-bench.ts';
+import { NGINX, NGINX_BROTLI_STATIC, staticRun } from './bench/static-bench.ts';
 import { ensureDebianBinary } from './debian-package.ts';
 
 const SECTIONS = ['build', 'js', 'lighthouse', 'api', 'static', 'mixed', 'search', 'contention', 'scale'] as const;
@@ -56,7 +56,10 @@ for (const s of only)
 const want = (s: Section) => only.includes(s);
 // A fresh machine has neither: the browser sections need Chromium, the static one nginx.
 if (want('js') || want('lighthouse')) ensureDebianBinary(CHROMIUM_PATH, 'chromium', 'CHROMIUM_PATH');
-if (want('static')) ensureDebianBinary(NGINX, 'nginx', 'NGINX_PATH');
+if (want('static')) {
+  ensureDebianBinary(NGINX, 'nginx', 'NGINX_PATH');
+  ensureDebianBinary(NGINX_BROTLI_STATIC, 'libnginx-mod-http-brotli-static', 'NGINX_BROTLI_STATIC_PATH');
+}
 const seconds = Number(values.seconds);
 const mixedSeconds = Number(values['mixed-seconds']);
 const log = (line: string) => console.log(line);

@@ -169,7 +169,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
   }
   if (r.static) {
     parts.push(
-      '### Static product page (gzip, 10 connections, the servers taking turns in 3 rounds; ADR 215)\n\n' +
+      '### Static product page (brotli, 10 connections, the servers taking turns in 3 rounds; ADR 215)\n\n' +
         table(
           ['server', 'req/s', 'of nginx', 'p50 ms', 'p99 ms', 'server CPU µs/req'],
           r.static.map((f) => [

@@ -8,10 +8,17 @@ import { startScript } from './storefront-process.ts';
 import { median, round } from './stats.ts';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/**
+ * Debian's module that sends a file's `.br` sibling (libnginx-mod-http-brotli-static): snapshot pages are
+ * written with brotli only (docs/decisions/222-pages-compressed-once.md), so nginx serves them as ours does.
+ */
+export const NGINX_BROTLI_STATIC =
+  process.env.NGINX_BROTLI_STATIC_PATH ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
-/** A throwaway nginx.conf serving the snapshot folder the way a CDN origin would (gzip_static, keep-alive). */
+/** A throwaway nginx.conf serving the snapshot folder the way a CDN origin would (brotli_static, keep-alive). */
 function nginxConf(dir: string, root: string, port: number, workers: string): string {
   return `
+load_module ${NGINX_BROTLI_STATIC};
 worker_processes ${workers};
 user root;
 daemon off;
@@ -31,7 +38,7 @@ http {
   tcp_nopush on;
   keepalive_timeout 65;
   keepalive_requests 100000;
-  gzip_static on;
+  brotli_static on;
   etag on;
   server {
     listen 127.0.0.1:${port};
@@ -106,7 +113,8 @@ export async function staticRun(
       name: `static ${pagePath}`,
       method: 'GET' as const,
       path: pagePath,
-      headers: { 'accept-encoding': 'gzip' },
+      // What browsers send over HTTPS; each server answers with the page's `.br`.
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
     };
     const servers: Served[] = [
       { label: 'storefront', url: storefront.url, pid: storefront.child.pid },

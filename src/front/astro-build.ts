@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CompressedWriter } from './compression.ts';
+import { ASSET_COMPRESSION, CompressedWriter } from './compression.ts';
 import { COMPRESSIBLE } from './static-files.ts';
 
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -54,7 +54,7 @@ export async function runAstroBuild(distDir: string): Promise<void> {
   await precompressFolder(path.join(distDir, 'client'));
 }
 
-/** Writes `.br` (quality 11: assets are few and served many times) and `.gz` beside every compressible file. */
+/** Writes `.br` and `.gz` beside every compressible file (`ASSET_COMPRESSION`: assets are few and served many times). */
 export async function precompressFolder(folder: string): Promise<void> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   const writer = new CompressedWriter();
@@ -64,7 +64,7 @@ export async function precompressFolder(folder: string): Promise<void> {
         .filter((entry) => entry.isFile() && COMPRESSIBLE.has(path.extname(entry.name)))
         .map(async (entry) => {
           const file = path.join(entry.parentPath, entry.name);
-          await writer.write(file, await readFile(file), 11);
+          await writer.write(file, await readFile(file), ASSET_COMPRESSION);
         }),
     );
   } finally {

@@ -8,10 +8,11 @@ import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Compression } from './compression.ts';
 
 export type WriteJob =
   /** `replace`: a file already there is deleted first (it may be a hard link of another build's file). */
-  | { id: number; file: string; data: Uint8Array; compress: boolean; brotliQuality: number; replace: boolean }
+  | { id: number; file: string; data: Uint8Array; compress: Compression | null; replace: boolean }
   /** Hard links at each `file` of `existing` (another build's file). */
   | { id: number; links: { existing: string; file: string }[] }
   /** Folders made before their files are known (the live build's, while the catalog is listed). */
@@ -70,15 +71,12 @@ function run(job: WriteJob): WriteResult {
     }
     madeFolderOf(job.file);
     const files = [written(job.file, job.data, job.replace)];
-    if (job.compress) {
-      files.push(
-        written(
-          `${job.file}.br`,
-          brotliCompressSync(job.data, { params: { [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality } }),
-          job.replace,
-        ),
-        written(`${job.file}.gz`, gzipSync(job.data, { level: job.brotliQuality >= 11 ? 9 : 7 }), job.replace),
-      );
+    const { compress } = job;
+    if (compress) {
+      const br = brotliCompressSync(job.data, { params: { [constants.BROTLI_PARAM_QUALITY]: compress.brotliQuality } });
+      files.push(written(`${job.file}.br`, br, job.replace));
+      if (compress.gzipLevel !== null)
+        files.push(written(`${job.file}.gz`, gzipSync(job.data, { level: compress.gzipLevel }), job.replace));
     }
     return { id: job.id, files };
   } catch (error) {

@@ -9,20 +9,38 @@ const SHARED_BATCH = 64;
 /** Folders per job of `makeFolders`: enough jobs that one turn's batch is shared out between the threads. */
 const FOLDERS_PER_JOB = 100;
 
-/** Whether `CompressedWriter` writes `.br` and `.gz` copies beside a file of this name and size. */
+/** The compressed copies `CompressedWriter` writes beside a file worth compressing. */
+export type Compression = {
+  brotliQuality: number;
+  /** The `.gz` copy's level, or null for none: the front gzips on demand instead (static-files.ts). */
+  gzipLevel: number | null;
+};
+
+/**
+ * Snapshot pages and payloads: brotli at a quality large catalogs build fast with, and no `.gz`. Every browser
+ * accepts brotli over HTTPS; a client that accepts only gzip gets it made by the front on its first ask and
+ * kept. The `.gz` copy was a quarter of a build's files and a third of its compression time
+ * (docs/decisions/222-pages-compressed-once.md).
+ */
+export const PAGE_COMPRESSION: Compression = { brotliQuality: 5, gzipLevel: null };
+
+/** Built assets: few, served many times, compressed once per Astro build, so the smallest of both. */
+export const ASSET_COMPRESSION: Compression = { brotliQuality: 11, gzipLevel: 9 };
+
+/** Whether `CompressedWriter` writes compressed copies beside a file of this name and size. */
 function isCompressed(file: string, bytes: number): boolean {
   return COMPRESSIBLE.has(path.extname(file)) && bytes >= MIN_COMPRESSED_BYTES;
 }
 
 /** The files `CompressedWriter.write` makes of a file of this name and size. */
-export function writtenFiles(file: string, bytes: number): string[] {
-  return isCompressed(file, bytes) ? [file, `${file}.br`, `${file}.gz`] : [file];
+export function writtenFiles(file: string, bytes: number, compression: Compression): string[] {
+  if (!isCompressed(file, bytes)) return [file];
+  return compression.gzipLevel === null ? [file, `${file}.br`] : [file, `${file}.br`, `${file}.gz`];
 }
 
 /**
- * Writes files and, when worth it, their `.br` and `.gz` siblings for the front to send as they are
- * (brotli quality 11 for assets, lower for pages so large catalogs build fast). Compression and writing
- * run on worker threads (one per core,
+ * Writes files and, when worth it, their compressed siblings for the front to send as they are
+ * (`PAGE_COMPRESSION`, `ASSET_COMPRESSION`). Compression and writing run on worker threads (one per core,
  * at least two: they also wait on the disk). A snapshot's main thread renders pages and runs the embedded database; with zlib and fs on
  * it too, a 10,000-page build spent a third of its time there (docs/performance.md).
  */
@@ -61,11 +79,11 @@ export class CompressedWriter {
   }
 
   /** Writes `file` (and its compressed copies when worth it); resolves once all are on disk, with their digests. */
-  write(file: string, body: Buffer | string, brotliQuality = 5): Promise<WrittenFile[]> {
+  write(file: string, body: Buffer | string, compression: Compression): Promise<WrittenFile[]> {
     // A copy of exactly these bytes, moved (not cloned) to the thread: a Buffer may view a larger pool.
     const data = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
-    const compress = isCompressed(file, data.length);
-    return this.#queue({ id: this.#next++, file, data, compress, brotliQuality, replace: this.#replace });
+    const compress = isCompressed(file, data.length) ? compression : null;
+    return this.#queue({ id: this.#next++, file, data, compress, replace: this.#replace });
   }
 
   /**

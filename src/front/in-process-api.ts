@@ -1,5 +1,8 @@
-import type { ApiFetch } from './front-server.ts';
+import type { ApiBindings, ApiFetch } from './front-server.ts';
 import { renderingBindings } from './rendering-request.ts';
+
+/** An answer known without calling the API (the snapshot memo's, snapshot-api-memo.ts), else undefined. */
+export type KnownAnswer = (url: URL, headers: Headers, bindings: ApiBindings) => Response | undefined;
 
 /**
  * A `fetch` for renders that sends calls to this process's own API (URLs under `ownApiBaseUrls`)
@@ -8,17 +11,23 @@ import { renderingBindings } from './rendering-request.ts';
  * (src/env.d.ts), so nothing patches the global `fetch`. In one process the loopback hop is pure
  * overhead — socket, HTTP parse, serialising twice — and it dominated the 10,000-page build
  * (docs/performance.md). The contract is unchanged: same Request, same Response, and the API sees the
- * shopper whose page is rendering as the caller (rendering-request.ts), not this process.
+ * shopper whose page is rendering as the caller (rendering-request.ts), not this process. A GET that
+ * `known` answers (a snapshot's kept catalog answers) makes no `Request` at all.
  */
 export function inProcessApiFetch(
   ownApiBaseUrls: string[],
   apiFetch: ApiFetch,
-  network: typeof fetch = globalThis.fetch,
+  { network = globalThis.fetch, known }: { network?: typeof fetch; known?: KnownAnswer } = {},
 ): typeof fetch {
   const prefixes = ownApiBaseUrls.map((base) => new URL(base).href);
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!prefixes.some((prefix) => url.startsWith(prefix))) return network(input, init);
+    if (known && !(input instanceof Request) && (init?.method ?? 'GET') === 'GET' && init?.body == null) {
+      init?.signal?.throwIfAborted();
+      const answer = known(new URL(url), new Headers(init?.headers), renderingBindings());
+      if (answer) return answer;
+    }
     const request = new Request(input, init);
     // Callers' timeouts (the middleware gives the store fetch 5 s) still apply without a socket.
     const signal = request.signal;

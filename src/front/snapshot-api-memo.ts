@@ -1,5 +1,6 @@
-import type { ApiFetch } from './front-server.ts';
+import type { ApiBindings, ApiFetch } from './front-server.ts';
 import { detached } from './detached.ts';
+import { KeptAnswer } from './kept-answer.ts';
 import { answerHash, PageInputs } from './page-inputs.ts';
 import { snapshotRenderPath } from './rendering-request.ts';
 import { SHOPPER_HEADERS } from './shopper-headers.ts';
@@ -122,6 +123,26 @@ export class SnapshotApiMemo {
     this.#entries = null;
   }
 
+  /**
+   * The kept answer to an anonymous GET of `url`, as a `Response` read straight from its bytes, noted as a
+   * read of the page it is made for; undefined when none is kept (then the call goes through `wrap`). Asked
+   * before a `Request` is made: most of a build's reads are answered here (docs/decisions/222-pages-compressed-once.md).
+   */
+  kept(url: URL, headers: Headers, bindings?: ApiBindings): Response | undefined {
+    const entries = this.#entries;
+    if (!entries || !CATALOG_READ.test(url.pathname) || SHOPPER_HEADERS.some((h) => headers.has(h))) return undefined;
+    const key = url.pathname + url.search;
+    const hit = entries.get(key);
+    if (!hit) return undefined;
+    this.#inputs.read(this.#pageOf(bindings), detached(key), hit.hash, headers);
+    return new KeptAnswer(hit.body, hit);
+  }
+
+  /** The page a read is made for, whose input it is (docs/decisions/211-incremental-builds.md). */
+  #pageOf(bindings: ApiBindings | undefined): string | null {
+    return snapshotRenderPath(bindings) ?? this.#inputs.currentPage();
+  }
+
   /** `apiFetch` with the memo in front of it. */
   wrap(apiFetch: ApiFetch): ApiFetch {
     return async (request, bindings) => {
@@ -129,16 +150,12 @@ export class SnapshotApiMemo {
       if (!entries || request.method !== 'GET' || SHOPPER_HEADERS.some((h) => request.headers.has(h)))
         return apiFetch(request, bindings);
       const url = new URL(request.url);
+      const kept = this.kept(url, request.headers, bindings);
+      if (kept) return kept;
       // Kept for the whole build (the page's reads): not a slice of the URL.
       const key = detached(url.pathname + url.search);
       const inputs = this.#inputs;
-      // The page this read is made for, whose input it is (docs/decisions/211-incremental-builds.md).
-      const page = snapshotRenderPath(bindings) ?? inputs.currentPage();
-      const hit = CATALOG_READ.test(url.pathname) ? entries.get(key) : undefined;
-      if (hit) {
-        inputs.read(page, key, hit.hash, request.headers);
-        return new Response(hit.body, { status: hit.status, headers: hit.headers });
-      }
+      const page = this.#pageOf(bindings);
       const response = await apiFetch(request, bindings);
       const body = NULL_BODY.has(response.status) ? null : new Uint8Array(await response.arrayBuffer());
       const hash = answerHash(response.status, body ?? new Uint8Array());
@@ -154,7 +171,7 @@ export class SnapshotApiMemo {
       const list = LIST.exec(url.pathname);
       if (list)
         await this.#seedFromList(entries, list[0], list[1] as 'products' | 'bundles', stored, apiFetch, request);
-      return new Response(stored.body, { status: stored.status, headers: stored.headers });
+      return new KeptAnswer(stored.body, stored);
     };
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CompressedWriter, writtenFiles } from './compression.ts';
+import { CompressedWriter, PAGE_COMPRESSION, writtenFiles } from './compression.ts';
 import { detached } from './detached.ts';
 import { eachAtMost } from '../lib/each-at-most.ts';
 import { derivativeUrlsIn } from '../lib/responsive-image.ts';
@@ -134,7 +134,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   async function writeCompressed(file: string, body: Buffer | string): Promise<void> {
     while (pendingWrites.size >= MAX_PENDING_WRITES) await Promise.race(pendingWrites);
     rethrowWriteFailure();
-    const write: Promise<void> = writer.write(file, body).then(
+    const write: Promise<void> = writer.write(file, body, PAGE_COMPRESSION).then(
       (files) => {
         pendingWrites.delete(write);
         for (const { file: name, size, sha256 } of files)
@@ -160,7 +160,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     }
     const isHtml = answer.contentType.includes('text/html');
     const file = pageFile(root, page.path, isHtml ? 'index.html' : 'index');
-    const files = writtenFiles(file, body.length);
+    const files = writtenFiles(file, body.length, PAGE_COMPRESSION);
     const content = createHash('sha256').update(body);
     await writeCompressed(file, body);
     const images = isHtml ? [...new Set(derivativeUrlsIn(body.toString()))].map(derivative) : [];
@@ -169,7 +169,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
       if (payload !== null) {
         const json = Buffer.from(JSON.stringify(payload));
         const payloadFile = pageFile(root, page.path, '_payload.json');
-        files.push(...writtenFiles(payloadFile, json.length));
+        files.push(...writtenFiles(payloadFile, json.length, PAGE_COMPRESSION));
         content.update('\0_payload.json\0').update(json);
         await writeCompressed(payloadFile, json);
       }

@@ -20,6 +20,7 @@ import { snapshotPages } from './snapshot-pages.ts';
 import { renderPage } from './page-render.ts';
 import { writeSnapshot, type SnapshotResult } from './snapshot.ts';
 import { MIN_COMPRESSED_BYTES, StaticFolder } from './static-files.ts';
+import { PAGE_COMPRESSION } from './compression.ts';
 import { readRebuildToken } from './rebuild-token.ts';
 import { recycleSpare } from './recycled-folder.ts';
 import { inProcessApiFetch } from './in-process-api.ts';
@@ -139,7 +140,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const fingerprint = renderFingerprint(
     options.astroHandler ? `stand-in:${options.astroHandlerVersion ?? ''}` : { distDir },
     // How files are written is part of it: a build that compresses other files must not lend its own.
-    { siteUrl, publicEnv, api: config.API_INTERNAL_URL ?? null, compressedFrom: MIN_COMPRESSED_BYTES },
+    {
+      siteUrl,
+      publicEnv,
+      api: config.API_INTERNAL_URL ?? null,
+      compressedFrom: MIN_COMPRESSED_BYTES,
+      compression: PAGE_COMPRESSION,
+    },
   );
   fingerprint.catch(() => undefined); // awaited by the first build
   // A stand-in for the Astro build (tests) may show what no API answer says; only one naming its version
@@ -383,6 +390,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       fetch: inProcessApiFetch(
         [`http://127.0.0.1:${address.port}/api/`, `http://localhost:${address.port}/api/`],
         memo.wrap(runtime.app.fetch),
+        { known: (url, headers, bindings) => memo.kept(url, headers, bindings) },
       ),
     },
   };

@@ -2,10 +2,12 @@ import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
+import { createGzip, gzipSync } from 'node:zlib';
 import { CONTENT_TYPES } from '../lib/content-types.ts';
 import { etagMatches } from '../lib/etag.ts';
 
-/** Extensions worth compressing; the build writes `.br` and `.gz` siblings for these. */
+/** Extensions worth compressing; the build writes a `.br` sibling (and for assets a `.gz`) for these. */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
 /**
  * Smaller answers are sent as they are, prebuilt or rendered on demand: compressed, a few hundred bytes
@@ -20,7 +22,15 @@ type Variant = {
   encoding: 'br' | 'gzip' | null;
   /** The file's bytes when small enough to keep in memory (see `memoryCacheBytes`). */
   data?: Buffer;
+  /**
+   * A gzip copy no build wrote (pages have only `.br`, docs/decisions/222-pages-compressed-once.md): `file`
+   * is the uncompressed file, gzipped on the first ask and kept when it is kept in memory, else as it is sent.
+   */
+  onDemand?: { from: Variant };
 };
+
+/** The level of gzip copies made on demand: gzip's default, a page in about 0.1 ms. */
+const ON_DEMAND_GZIP_LEVEL = 6;
 
 /** Files up to this size are kept in memory: a page is answered with one write, no open/read/close. */
 const MAX_CACHED_FILE_BYTES = 256 * 1024;
@@ -110,9 +120,9 @@ export class StaticFolder {
     for (const file of candidates) {
       const s = await statFile(file);
       if (!s) continue;
-      const ext = path.extname(file);
+      const identity: Variant = { file, size: s.size, encoding: null };
       const variants: Variant[] = [];
-      if (COMPRESSIBLE.has(ext)) {
+      if (COMPRESSIBLE.has(path.extname(file))) {
         for (const [suffix, encoding] of [
           ['.br', 'br'],
           ['.gz', 'gzip'],
@@ -120,9 +130,11 @@ export class StaticFolder {
           const compressed = await statFile(file + suffix);
           if (compressed) variants.push({ file: file + suffix, size: compressed.size, encoding });
         }
+        if (s.size >= MIN_COMPRESSED_BYTES && !variants.some((variant) => variant.encoding === 'gzip'))
+          variants.push({ file, size: 0, encoding: 'gzip', onDemand: { from: identity } });
       }
-      variants.push({ file, size: s.size, encoding: null });
-      for (const variant of variants) await this.#keepInMemory(variant);
+      variants.push(identity);
+      for (const variant of variants) if (!variant.onDemand) await this.#keepInMemory(variant);
       return {
         etag: `"${s.size.toString(36)}-${Math.floor(s.mtimeMs).toString(36)}"`,
         type: contentTypeOf(file),
@@ -145,6 +157,17 @@ export class StaticFolder {
 }
 
 const ACCEPTS: Record<'br' | 'gzip', RegExp> = { br: /\bbr\b/, gzip: /\bgzip\b/ };
+
+/**
+ * Makes an on-demand gzip copy from the uncompressed bytes kept in memory, once; one whose file is not kept
+ * is gzipped as it is streamed instead. Synchronous: a page takes about 0.1 ms, once per process.
+ */
+function madeOnDemand(variant: Variant): void {
+  const from = variant.onDemand?.from;
+  if (!from?.data || variant.data) return;
+  variant.data = gzipSync(from.data, { level: ON_DEMAND_GZIP_LEVEL });
+  variant.size = variant.data.length;
+}
 
 function pickVariant(entry: StaticEntry, acceptEncoding: string): Variant {
   for (const variant of entry.variants) {
@@ -181,6 +204,7 @@ export function sendEntry(
   extraHeaders: Record<string, string> = {},
 ): void {
   const variant = pickVariant(entry, req.headers['accept-encoding'] ?? '');
+  madeOnDemand(variant);
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
     res.writeHead(304, commonHeaders(entry, urlPath, extraHeaders));
@@ -193,7 +217,8 @@ export function sendEntry(
   if (!headers) {
     headers = commonHeaders(entry, urlPath, extraHeaders);
     if (variant.encoding) headers['content-encoding'] = variant.encoding;
-    headers['content-length'] = variant.size;
+    // A copy gzipped as it is streamed has no length until it is sent.
+    if (!variant.onDemand || variant.data) headers['content-length'] = variant.size;
     entry.answerHeaders.set(variant, headers);
   }
   res.writeHead(200, headers);
@@ -203,6 +228,11 @@ export function sendEntry(
   }
   if (variant.data) {
     res.end(variant.data);
+    return;
+  }
+  if (variant.onDemand) {
+    // A failed read ends the answer early; the client sees it cut short, as with a streamed file.
+    pipeline(createReadStream(variant.file), createGzip({ level: ON_DEMAND_GZIP_LEVEL }), res, () => undefined);
     return;
   }
   createReadStream(variant.file).pipe(res);

@@ -200,7 +200,7 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
   test('a page whose file the live build lost is rendered instead of linked', async () => {
     // Without the spare, which has the same file (the build would keep it, rightly, and render nothing).
     const { rendered } = await afterChange(async () => {
-      await rm(path.join(buildsDir, live.id, 'acme/shop/_payload.json.gz'));
+      await rm(path.join(buildsDir, live.id, 'acme/shop/_payload.json.br'));
       const spare = await spareOf(buildsDir);
       if (spare) await rm(path.join(buildsDir, spare), { recursive: true });
     });

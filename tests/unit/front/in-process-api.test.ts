@@ -53,3 +53,32 @@ test('a timeout that fires after the answer is harmless', async () => {
   process.off('unhandledRejection', onUnhandled);
   expect(unhandled).toEqual([]);
 });
+
+test('a GET known without the API is answered without a call; writes and unknown reads reach the API', async () => {
+  const called: string[] = [];
+  const asked: string[] = [];
+  const fetch = inProcessApiFetch(
+    ['http://127.0.0.1:1/api/'],
+    (request) => {
+      called.push(`${request.method} ${new URL(request.url).pathname}`);
+      return Response.json({ from: 'api' });
+    },
+    {
+      known: (url, headers) => {
+        asked.push(`${url.pathname} ${headers.get('accept')}`);
+        return url.pathname.endsWith('/kept') ? Response.json({ from: 'memo' }) : undefined;
+      },
+    },
+  );
+  const headers = new Headers({ accept: 'application/json' });
+  expect(await (await fetch('http://127.0.0.1:1/api/kept', { headers })).json()).toEqual({ from: 'memo' });
+  expect(await (await fetch('http://127.0.0.1:1/api/other', { headers })).json()).toEqual({ from: 'api' });
+  expect(await (await fetch('http://127.0.0.1:1/api/kept', { method: 'POST', body: '{}' })).json()).toEqual({
+    from: 'api',
+  });
+  expect(asked).toEqual(['/api/kept application/json', '/api/other application/json']);
+  expect(called).toEqual(['GET /api/other', 'POST /api/kept']);
+  await expect(fetch('http://127.0.0.1:1/api/kept', { signal: AbortSignal.abort(new Error('gone')) })).rejects.toThrow(
+    'gone',
+  );
+});

@@ -198,4 +198,23 @@ describe('SnapshotApiMemo', () => {
     expect((await fetch(get('/api/store_front/acme/products/9'))).status).toBe(404);
     expect(api.calls).toHaveLength(2);
   });
+
+  test("a kept answer is given before any Request is made, as the page's read; unkept and shopper reads are not", async () => {
+    const api = fakeApi();
+    const memo = new SnapshotApiMemo();
+    const fetch = memo.wrap(api.fetch);
+    const inputs = memo.begin();
+    const store = `${BASE}/api/store_front/acme`;
+    const headers = new Headers({ accept: 'application/json' });
+    expect(memo.kept(new URL(store), headers)).toBeUndefined();
+    await inputs.during('/acme/shop', () => fetch(get('/api/store_front/acme')));
+    const kept = inputs.during('/acme/product/1', () => memo.kept(new URL(store), headers));
+    expect(await kept!.json()).toEqual({ data: { id: '1', type: 'store' } });
+    expect([...inputs.readsOf('/acme/product/1')]).toEqual(['/api/store_front/acme']);
+    expect(memo.kept(new URL(store), new Headers({ cookie: 'a=b' }))).toBeUndefined();
+    expect(memo.kept(new URL(`${store}/cart`), headers)).toBeUndefined();
+    expect(api.calls).toEqual(['/api/store_front/acme']);
+    memo.end();
+    expect(memo.kept(new URL(store), headers)).toBeUndefined();
+  });
 });

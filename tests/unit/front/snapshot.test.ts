@@ -47,7 +47,6 @@ test('a snapshot writes each page, its payload, compressed copies of the larger 
     '_payload.json',
     'index.html',
     'index.html.br',
-    'index.html.gz',
     'product',
     'sitemap.xml',
   ]);

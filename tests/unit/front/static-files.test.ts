@@ -3,9 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cacheControlFor, sendEntry, StaticFolder } from '../../../src/front/static-files.ts';
 
+const PAGE = `<h1>product</h1>${'<p>words</p>'.repeat(200)}`;
 let root: string;
 let server: Server;
 let base: string;
@@ -16,6 +18,10 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'acme', 'shop', 'index.html'), '<h1>plain</h1>');
   await writeFile(path.join(root, 'acme', 'shop', 'index.html.br'), 'brotli-bytes');
   await writeFile(path.join(root, 'acme', 'shop', 'index.html.gz'), 'gzip-bytes');
+  // A snapshot page: a `.br` and no `.gz` (docs/decisions/222-pages-compressed-once.md).
+  await mkdir(path.join(root, 'acme', 'product', '1'), { recursive: true });
+  await writeFile(path.join(root, 'acme', 'product', '1', 'index.html'), PAGE);
+  await writeFile(path.join(root, 'acme', 'product', '1', 'index.html.br'), 'brotli-page');
   await writeFile(path.join(root, 'secret.txt'), 'outside');
   const folder = new StaticFolder(path.join(root, 'acme'));
   server = createServer(
@@ -37,6 +43,26 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** The raw answer to `urlPath` with this Accept-Encoding (fetch would decode it), from `at`. */
+async function raw(urlPath: string, encoding: string, method = 'GET', at = base) {
+  const { request } = await import('node:http');
+  return new Promise<{ encoding: string | undefined; length: string | undefined; body: Buffer }>((resolve, reject) => {
+    request(`${at}${urlPath}`, { method, headers: { 'accept-encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          encoding: res.headers['content-encoding'],
+          length: res.headers['content-length'],
+          body: Buffer.concat(chunks),
+        }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 describe('StaticFolder', () => {
   test('a directory-style URL is answered with its index.html', async () => {
     const response = await fetch(`${base}/shop`, { headers: { 'accept-encoding': 'identity' } });
@@ -46,20 +72,43 @@ describe('StaticFolder', () => {
   });
 
   test('the brotli variant is sent to a browser that accepts it, else gzip', async () => {
-    const raw = async (encoding: string) => {
-      const { request } = await import('node:http');
-      return new Promise<{ encoding: string | undefined; body: string }>((resolve, reject) => {
-        request(`${base}/shop`, { headers: { 'accept-encoding': encoding } }, (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body }));
-        })
-          .on('error', reject)
-          .end();
-      });
+    const answer = async (encoding: string) => {
+      const { encoding: sent, body } = await raw('/shop', encoding);
+      return { encoding: sent, body: body.toString() };
     };
-    expect(await raw('gzip, deflate, br')).toEqual({ encoding: 'br', body: 'brotli-bytes' });
-    expect(await raw('gzip')).toEqual({ encoding: 'gzip', body: 'gzip-bytes' });
+    expect(await answer('gzip, deflate, br')).toEqual({ encoding: 'br', body: 'brotli-bytes' });
+    expect(await answer('gzip')).toEqual({ encoding: 'gzip', body: 'gzip-bytes' });
+  });
+
+  test('a page built without a .gz is gzipped for a client that accepts only gzip, the same bytes each time', async () => {
+    expect((await raw('/product/1', 'gzip, br')).body.toString()).toBe('brotli-page');
+    const first = await raw('/product/1', 'gzip');
+    expect(first.encoding).toBe('gzip');
+    expect(gunzipSync(first.body).toString()).toBe(PAGE);
+    expect(first.body.length).toBeLessThan(PAGE.length / 4);
+    expect(Number(first.length)).toBe(first.body.length);
+    const again = await raw('/product/1', 'gzip');
+    expect(again.body.equals(first.body)).toBe(true);
+    const head = await raw('/product/1', 'gzip', 'HEAD');
+    expect(head).toEqual({ encoding: 'gzip', length: first.length, body: Buffer.alloc(0) });
+    expect((await raw('/product/1', 'identity')).body.toString()).toBe(PAGE);
+  });
+
+  test('a page too large to keep in memory is gzipped as it is streamed', async () => {
+    const folder = new StaticFolder(path.join(root, 'acme'), { memoryCacheBytes: 0 });
+    const entry = (await folder.lookup('/product/1'))!;
+    const streamed = createServer((req, res) => sendEntry(req, res, entry, '/product/1'));
+    await new Promise<void>((resolve) => streamed.listen(0, '127.0.0.1', resolve));
+    const answer = await raw(
+      '/product/1',
+      'gzip',
+      'GET',
+      `http://127.0.0.1:${(streamed.address() as AddressInfo).port}`,
+    );
+    await new Promise((resolve) => streamed.close(resolve));
+    expect(answer.encoding).toBe('gzip');
+    expect(answer.length).toBeUndefined();
+    expect(gunzipSync(answer.body).toString()).toBe(PAGE);
   });
 
   test('a matching ETag answers 304 without a body', async () => {
