@@ -17,7 +17,13 @@ export default defineConfig({
   vite: {
     // `npm run dev` runs the API beside Astro's dev server and sets DEV_API_PROXY to it (scripts/dev.ts);
     // `npm start` serves /api from the same process instead (docs/decisions/141-dead-code-copies-and-dev-server.md).
-    server: process.env.DEV_API_PROXY ? { proxy: { '/api': { target: process.env.DEV_API_PROXY } } } : {},
+    server: {
+      ...(process.env.DEV_API_PROXY ? { proxy: { '/api': { target: process.env.DEV_API_PROXY } } } : {}),
+      // Data, builds and bench output are no sources: a checkout with a few builds of a large catalog holds
+      // hundreds of thousands of files, and watching them ran out of the system's file watchers (ENOSPC),
+      // after which the dev server answered nothing.
+      watch: { ignored: ['**/.data*/**', '**/builds/**', '**/dist*/**', '**/bench/tmp/**', '**/media/**'] },
+    },
     plugins: [
       {
         // A build bundles React into the server with its production build chosen there, so nothing has to
