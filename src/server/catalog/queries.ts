@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { rowsAsJson } from '../db/rows-as-json.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListingFilters } from './listing-filters.ts';
 import type { BundleItemRow, CollectionRow, ImageRow, VariantPrice, VariantRow } from './reshape.ts';
@@ -57,14 +58,16 @@ const idIn = (column: string, ids: readonly number[]) => sql<boolean>`${sql.ref(
 
 export async function imagesByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, ImageRow[]>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('product_images')
-    .select(['id', 'product_id', 'url', 'alt'])
-    .where(idIn('product_id', productIds))
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await rowsAsJson(
+    db,
+    db
+      .selectFrom('product_images')
+      .select(['id', 'product_id', 'url', 'alt'])
+      .where(idIn('product_id', productIds))
+      .orderBy('product_id')
+      .orderBy('position')
+      .orderBy('id'),
+  );
   return Map.groupBy(rows, (row) => row.product_id);
 }
 
@@ -82,12 +85,14 @@ export async function variantPricesByProduct(
   productIds: readonly number[],
 ): Promise<Map<number, VariantPrice[]>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('product_variants')
-    .select(['product_id', 'price_cents', 'stock'])
-    .where(idIn('product_id', productIds))
-    .where('deactivated_at', 'is', null)
-    .execute();
+  const rows = await rowsAsJson(
+    db,
+    db
+      .selectFrom('product_variants')
+      .select(['product_id', 'price_cents', 'stock'])
+      .where(idIn('product_id', productIds))
+      .where('deactivated_at', 'is', null),
+  );
   return Map.groupBy(rows, (row) => row.product_id);
 }
 
@@ -113,29 +118,33 @@ async function variantsOf(
   db: Db,
   productIds: number[] | SelectQueryBuilder<Database, 'products', { id: number }>,
 ): Promise<Map<number, VariantRow[]>> {
-  const rows = await db
-    .selectFrom('product_variants')
-    .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
-    .where((eb) => (Array.isArray(productIds) ? idIn('product_id', productIds) : eb('product_id', 'in', productIds)))
-    // A deactivated variant stays for the orders that name it, not for sale (migration 0024).
-    .where('deactivated_at', 'is', null)
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await rowsAsJson(
+    db,
+    db
+      .selectFrom('product_variants')
+      .select(['id', 'product_id', 'sku', 'name', 'options', 'price_cents', 'stock'])
+      .where((eb) => (Array.isArray(productIds) ? idIn('product_id', productIds) : eb('product_id', 'in', productIds)))
+      // A deactivated variant stays for the orders that name it, not for sale (migration 0024).
+      .where('deactivated_at', 'is', null)
+      .orderBy('product_id')
+      .orderBy('position')
+      .orderBy('id'),
+  );
   if (rows.length === 0) return new Map();
   // The variants' own images in gallery order (docs/decisions/193-variant-images.md), in one query for all
   // of them: a subquery per variant made a list page's 700 variants the slowest read of a publish.
-  const images = await db
-    .selectFrom('product_image_variants as piv')
-    .innerJoin('product_images as pi', 'pi.id', 'piv.image_id')
-    .select(['piv.variant_id', 'pi.id'])
-    // One array parameter, however many variants: a list of them could pass PostgreSQL's 65,535 parameters.
-    .where(sql<boolean>`piv.variant_id = any(${rows.map((row) => row.id)})`)
-    .orderBy('piv.variant_id')
-    .orderBy('pi.position')
-    .orderBy('pi.id')
-    .execute();
+  const images = await rowsAsJson(
+    db,
+    db
+      .selectFrom('product_image_variants as piv')
+      .innerJoin('product_images as pi', 'pi.id', 'piv.image_id')
+      .select(['piv.variant_id', 'pi.id'])
+      // One array parameter, however many variants: a list of them could pass PostgreSQL's 65,535 parameters.
+      .where(sql<boolean>`piv.variant_id = any(${rows.map((row) => row.id)})`)
+      .orderBy('piv.variant_id')
+      .orderBy('pi.position')
+      .orderBy('pi.id'),
+  );
   const imagesOf = Map.groupBy(images, (image) => image.variant_id);
   return Map.groupBy(
     rows.map((row) => ({ ...row, image_ids: (imagesOf.get(row.id) ?? []).map((image) => image.id) })),
@@ -170,11 +179,13 @@ export async function listProducts(db: Db, storeId: number, options: ListOptions
   for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('products.position'), 'asc']])) {
     page = page.orderBy(by, direction);
   }
-  const rows = await page
-    .orderBy('products.id')
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
-    .execute();
+  const rows = await rowsAsJson(
+    db,
+    page
+      .orderBy('products.id')
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+  );
   return { rows, total };
 }
 
@@ -322,24 +333,26 @@ export async function collectionsOfStoreProducts(
   productIds: readonly number[],
 ): Promise<Map<number, CollectionRow[]>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('products as p')
-    .leftJoin('collection_items as ci', 'ci.product_id', 'p.id')
-    .leftJoin('collections', 'collections.id', 'ci.collection_id')
-    .select([
-      'p.id as product_id',
-      'collections.id',
-      'collections.handle',
-      'collections.title',
-      'collections.description',
-    ])
-    .where('p.store_id', '=', storeId)
-    .where('p.archived_at', 'is', null)
-    .where(idIn('p.id', productIds))
-    .orderBy('p.id')
-    .orderBy('collections.position')
-    .orderBy('collections.id')
-    .execute();
+  const rows = await rowsAsJson(
+    db,
+    db
+      .selectFrom('products as p')
+      .leftJoin('collection_items as ci', 'ci.product_id', 'p.id')
+      .leftJoin('collections', 'collections.id', 'ci.collection_id')
+      .select([
+        'p.id as product_id',
+        'collections.id',
+        'collections.handle',
+        'collections.title',
+        'collections.description',
+      ])
+      .where('p.store_id', '=', storeId)
+      .where('p.archived_at', 'is', null)
+      .where(idIn('p.id', productIds))
+      .orderBy('p.id')
+      .orderBy('collections.position')
+      .orderBy('collections.id'),
+  );
   const byProduct = new Map<number, CollectionRow[]>();
   for (const { product_id: productId, id, handle, title, description } of rows) {
     let list = byProduct.get(productId);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { rowsAsJson } from '../db/rows-as-json.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import {
@@ -62,15 +63,19 @@ type EntryRow = {
 
 /** Reads a store's entries and collections (two statements, one pass over the store's rows). */
 async function loadIndex(db: Kysely<Database>, storeId: number): Promise<ListingIndex> {
-  const [{ rows }, members] = await Promise.all([
-    sql<EntryRow>`
-      select 'product' as kind, id, name, featured, ${PRODUCT_PRICE} as price_cents,
-        ${PRODUCT_IN_STOCK} as in_stock, option_values
-      from products where store_id = ${storeId} and archived_at is null
-      union all
-      select 'bundle', id, name, featured, ${BUNDLE_PRICE}, ${BUNDLE_IN_STOCK}, option_values
-      from bundles where store_id = ${storeId}
-      order by name, kind, id`.execute(db),
+  const [rows, members] = await Promise.all([
+    // In parentheses: `rowsAsJson` reads it as a subquery.
+    rowsAsJson(
+      db,
+      sql<EntryRow>`(
+        select 'product' as kind, id, name, featured, ${PRODUCT_PRICE} as price_cents,
+          ${PRODUCT_IN_STOCK} as in_stock, option_values
+        from products where store_id = ${storeId} and archived_at is null
+        union all
+        select 'bundle', id, name, featured, ${BUNDLE_PRICE}, ${BUNDLE_IN_STOCK}, option_values
+        from bundles where store_id = ${storeId}
+        order by name, kind, id)`,
+    ),
     db
       .selectFrom('collection_items as ci')
       .innerJoin('collections as c', 'c.id', 'ci.collection_id')
