@@ -17,15 +17,20 @@ export type Compression = {
 };
 
 /**
- * Snapshot pages and payloads: brotli at a quality large catalogs build fast with, and no `.gz`. Every browser
+ * Snapshot pages and payloads: brotli at quality 4, as the front compresses pages rendered on demand
+ * (compress-response.ts), and no `.gz`. Quality 5 made a product page 7 % smaller for 40 % more time. Every browser
  * accepts brotli over HTTPS; a client that accepts only gzip gets it made by the front on its first ask and
  * kept. The `.gz` copy was a quarter of a build's files and a third of its compression time
  * (docs/decisions/222-pages-compressed-once.md).
  */
-export const PAGE_COMPRESSION: Compression = { brotliQuality: 5, gzipLevel: null };
+export const PAGE_COMPRESSION: Compression = { brotliQuality: 4, gzipLevel: null };
 
 /** Built assets: few, served many times, compressed once per Astro build, so the smallest of both. */
 export const ASSET_COMPRESSION: Compression = { brotliQuality: 11, gzipLevel: 9 };
+
+/** Whether `bytes` is the whole of a buffer of its own, which can be moved to a thread without copying it. */
+const ownsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 
 /** Whether `CompressedWriter` writes compressed copies beside a file of this name and size. */
 function isCompressed(file: string, bytes: number): boolean {
@@ -78,10 +83,24 @@ export class CompressedWriter {
     });
   }
 
-  /** Writes `file` (and its compressed copies when worth it); resolves once all are on disk, with their digests. */
-  write(file: string, body: Buffer | string, compression: Compression): Promise<WrittenFile[]> {
-    // A copy of exactly these bytes, moved (not cloned) to the thread: a Buffer may view a larger pool.
-    const data = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
+  /**
+   * Writes `file` (and its compressed copies when worth it); resolves once all are on disk, with their digests.
+   * `move`: `body` is the caller's to give away (it is not read again), so bytes that fill their own buffer go to
+   * the thread as they are instead of copied (a rendered page, page-render.ts).
+   */
+  write(
+    file: string,
+    body: Uint8Array | string,
+    compression: Compression,
+    { move = false }: { move?: boolean } = {},
+  ): Promise<WrittenFile[]> {
+    const data =
+      typeof body === 'string'
+        ? new TextEncoder().encode(body)
+        : move && ownsBuffer(body)
+          ? body
+          : // A copy of exactly these bytes, moved (not cloned) to the thread: a Buffer may view a larger pool.
+            new Uint8Array(body);
     const compress = isCompressed(file, data.length) ? compression : null;
     return this.#queue({ id: this.#next++, file, data, compress, replace: this.#replace });
   }

@@ -131,10 +131,11 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
   const rethrowWriteFailure = (): void => {
     if (writeFailure) throw writeFailure;
   };
-  async function writeCompressed(file: string, body: Buffer | string): Promise<void> {
+  /** Queues `body` for the writer threads; `move`: see `CompressedWriter.write`. */
+  async function writeCompressed(file: string, body: Uint8Array | string, move = false): Promise<void> {
     while (pendingWrites.size >= MAX_PENDING_WRITES) await Promise.race(pendingWrites);
     rethrowWriteFailure();
-    const write: Promise<void> = writer.write(file, body, PAGE_COMPRESSION).then(
+    const write: Promise<void> = writer.write(file, body, PAGE_COMPRESSION, { move }).then(
       (files) => {
         pendingWrites.delete(write);
         for (const { file: name, size, sha256 } of files)
@@ -162,8 +163,9 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
     const file = pageFile(root, page.path, isHtml ? 'index.html' : 'index');
     const files = writtenFiles(file, body.length, PAGE_COMPRESSION);
     const content = createHash('sha256').update(body);
-    await writeCompressed(file, body);
     const images = isHtml ? [...new Set(derivativeUrlsIn(body.toString()))].map(derivative) : [];
+    // The page's bytes go to the thread as they are: nothing reads them after this.
+    await writeCompressed(file, answer.body, true);
     if (isHtml) {
       const payload = await options.inputs.during(page.path, () => page.payload());
       if (payload !== null) {
