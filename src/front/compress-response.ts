@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compression from 'compression';
-import { MIN_COMPRESSED_BYTES } from './static-files.ts';
+import { MIN_COMPRESSED_BYTES, ON_DEMAND_COMPRESSION } from './static-files.ts';
 
 type Middleware = ReturnType<typeof compression>;
 
@@ -9,14 +9,17 @@ type Middleware = ReturnType<typeof compression>;
  * Compresses the HTML that Astro renders on demand (cart, checkout, order pages, restricted stores,
  * custom domains): Astro's handler writes it uncompressed (ADR 003). Static files are sent
  * pre-compressed by the front and never come here. Every write is flushed, so a streamed page's head
- * still reaches the browser first. Brotli quality 4 costs about as much CPU as gzip 6 and compresses better.
+ * still reaches the browser first, at the front's levels (`ON_DEMAND_COMPRESSION`).
  */
 const htmlCompression: Middleware = compression({
   threshold: MIN_COMPRESSED_BYTES,
   filter: (_req, res) => String(res.getHeader('content-type') ?? '').startsWith('text/html'),
-  level: 6,
+  level: ON_DEMAND_COMPRESSION.gzipLevel,
   flush: constants.Z_SYNC_FLUSH,
-  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 }, flush: constants.BROTLI_OPERATION_FLUSH },
+  brotli: {
+    params: { [constants.BROTLI_PARAM_QUALITY]: ON_DEMAND_COMPRESSION.brotliQuality },
+    flush: constants.BROTLI_OPERATION_FLUSH,
+  },
 });
 
 /** Runs `render` with its answer compressed when the browser accepts it and it is HTML worth compressing. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { WriteJob, WriteResult, WrittenFile } from './compress-worker.ts';
-import { COMPRESSIBLE, MIN_COMPRESSED_BYTES } from './static-files.ts';
+import { COMPRESSIBLE, MIN_COMPRESSED_BYTES, ON_DEMAND_COMPRESSION } from './static-files.ts';
 
 /** Jobs of one turn worth splitting between the threads rather than sending to one. */
 const SHARED_BATCH = 64;
@@ -17,13 +17,13 @@ export type Compression = {
 };
 
 /**
- * Snapshot pages and payloads: brotli at quality 4, as the front compresses pages rendered on demand
- * (compress-response.ts), and no `.gz`. Quality 5 made a product page 7 % smaller for 40 % more time. Every browser
+ * Snapshot pages and payloads: brotli at the quality the front compresses pages rendered on demand with
+ * (`ON_DEMAND_COMPRESSION`, 4), and no `.gz`. Quality 5 made a product page 7 % smaller for 40 % more time. Every browser
  * accepts brotli over HTTPS; a client that accepts only gzip gets it made by the front on its first ask and
  * kept. The `.gz` copy was a quarter of a build's files and a third of its compression time
  * (docs/decisions/222-pages-compressed-once.md).
  */
-export const PAGE_COMPRESSION: Compression = { brotliQuality: 4, gzipLevel: null };
+export const PAGE_COMPRESSION: Compression = { brotliQuality: ON_DEMAND_COMPRESSION.brotliQuality, gzipLevel: null };
 
 /** Built assets: few, served many times, compressed once per Astro build, so the smallest of both. */
 export const ASSET_COMPRESSION: Compression = { brotliQuality: 11, gzipLevel: 9 };

@@ -25,7 +25,8 @@ export function inProcessApiFetch(
     if (!prefixes.some((prefix) => url.startsWith(prefix))) return network(input, init);
     if (known && !(input instanceof Request) && (init?.method ?? 'GET') === 'GET' && init?.body == null) {
       init?.signal?.throwIfAborted();
-      const answer = known(new URL(url), new Headers(init?.headers), renderingBindings());
+      const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
+      const answer = known(new URL(url), headers, renderingBindings());
       if (answer) return answer;
     }
     const request = new Request(input, init);
