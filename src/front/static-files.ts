@@ -2,8 +2,8 @@ import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pipeline } from 'node:stream';
-import { createGzip, gzipSync } from 'node:zlib';
+import { pipeline, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import { CONTENT_TYPES } from '../lib/content-types.ts';
 import { etagMatches } from '../lib/etag.ts';
 
@@ -24,9 +24,10 @@ type Variant = {
   data?: Buffer;
   /**
    * A gzip copy no build wrote (pages have only `.br`, docs/decisions/222-pages-compressed-once.md): `file`
-   * is the uncompressed file, gzipped on the first ask and kept when it is kept in memory, else as it is sent.
+   * is the uncompressed file, gzipped on the first ask and kept once made if the folder's memory allows
+   * (`keep` counts it), else gzipped as it is sent each time.
    */
-  onDemand?: { from: Variant };
+  onDemand?: { from: Variant; keep: (bytes: number) => boolean };
 };
 
 /**
@@ -135,7 +136,12 @@ export class StaticFolder {
           if (compressed) variants.push({ file: file + suffix, size: compressed.size, encoding });
         }
         if (s.size >= MIN_COMPRESSED_BYTES && !variants.some((variant) => variant.encoding === 'gzip'))
-          variants.push({ file, size: 0, encoding: 'gzip', onDemand: { from: identity } });
+          variants.push({
+            file,
+            size: 0,
+            encoding: 'gzip',
+            onDemand: { from: identity, keep: (bytes) => this.#reserve(bytes) },
+          });
       }
       variants.push(identity);
       for (const variant of variants) if (!variant.onDemand) await this.#keepInMemory(variant);
@@ -150,7 +156,7 @@ export class StaticFolder {
 
   /** Reads a small file once; the folder never changes (a new build is a new folder), so the copy stays right. */
   async #keepInMemory(variant: Variant): Promise<void> {
-    if (variant.size > MAX_CACHED_FILE_BYTES || this.#cachedBytes + variant.size > this.#memoryCacheBytes) return;
+    if (!this.#fits(variant.size)) return;
     try {
       variant.data = await readFile(variant.file);
       this.#cachedBytes += variant.data.length;
@@ -158,20 +164,19 @@ export class StaticFolder {
       // Vanished between stat and read: it is streamed (and fails) like any uncached file.
     }
   }
+  #fits(bytes: number): boolean {
+    return bytes <= MAX_CACHED_FILE_BYTES && this.#cachedBytes + bytes <= this.#memoryCacheBytes;
+  }
+
+  /** Counts `bytes` made in memory for this folder (a gzip copy), if they fit. */
+  #reserve(bytes: number): boolean {
+    if (!this.#fits(bytes)) return false;
+    this.#cachedBytes += bytes;
+    return true;
+  }
 }
 
 const ACCEPTS: Record<'br' | 'gzip', RegExp> = { br: /\bbr\b/, gzip: /\bgzip\b/ };
-
-/**
- * Makes an on-demand gzip copy from the uncompressed bytes kept in memory, once; one whose file is not kept
- * is gzipped as it is streamed instead. Synchronous: a page takes about 0.1 ms, once per process.
- */
-function madeOnDemand(variant: Variant): void {
-  const from = variant.onDemand?.from;
-  if (!from?.data || variant.data) return;
-  variant.data = gzipSync(from.data, { level: ON_DEMAND_COMPRESSION.gzipLevel });
-  variant.size = variant.data.length;
-}
 
 function pickVariant(entry: StaticEntry, acceptEncoding: string): Variant {
   for (const variant of entry.variants) {
@@ -208,7 +213,6 @@ export function sendEntry(
   extraHeaders: Record<string, string> = {},
 ): void {
   const variant = pickVariant(entry, req.headers['accept-encoding'] ?? '');
-  madeOnDemand(variant);
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) {
     res.writeHead(304, commonHeaders(entry, urlPath, extraHeaders));
@@ -221,28 +225,43 @@ export function sendEntry(
   if (!headers) {
     headers = commonHeaders(entry, urlPath, extraHeaders);
     if (variant.encoding) headers['content-encoding'] = variant.encoding;
-    // A copy gzipped as it is streamed has no length until it is sent.
-    if (!variant.onDemand || variant.data) headers['content-length'] = variant.size;
-    entry.answerHeaders.set(variant, headers);
+    // A copy gzipped as it is streamed has no length until it is made: its headers are kept from then on.
+    if (!variant.onDemand || variant.data) {
+      headers['content-length'] = variant.size;
+      entry.answerHeaders.set(variant, headers);
+    }
   }
   res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  if (variant.data) {
-    res.end(variant.data);
-    return;
-  }
-  if (variant.onDemand) {
-    // A failed read ends the answer early; the client sees it cut short, as with a streamed file.
-    pipeline(
-      createReadStream(variant.file),
-      createGzip({ level: ON_DEMAND_COMPRESSION.gzipLevel }),
-      res,
-      () => undefined,
-    );
-    return;
-  }
-  createReadStream(variant.file).pipe(res);
+  if (variant.data) res.end(variant.data);
+  else if (variant.onDemand) sendGzipped(variant, variant.onDemand, res);
+  else createReadStream(variant.file).pipe(res);
+}
+
+/**
+ * Gzips an on-demand variant's file (from memory when the folder keeps it) as it is sent, and keeps the copy
+ * once made when the folder's memory allows: a page, or a sitemap of 686 KB that gzips to 27 KB, is compressed
+ * for the first gzip-only client, not for each one. Until then its answers have no length.
+ */
+function sendGzipped(variant: Variant, { from, keep }: NonNullable<Variant['onDemand']>, res: ServerResponse): void {
+  const gzip = createGzip({ level: ON_DEMAND_COMPRESSION.gzipLevel });
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  gzip.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes <= MAX_CACHED_FILE_BYTES) chunks.push(chunk);
+  });
+  // Kept once the copy is whole (before the answer's last bytes leave): the next ask finds it.
+  gzip.once('end', () => {
+    // Two first asks at once make it twice; the first to finish keeps its copy.
+    if (variant.data || bytes > MAX_CACHED_FILE_BYTES || !keep(bytes)) return;
+    variant.data = Buffer.concat(chunks);
+    variant.size = variant.data.length;
+  });
+  const source = from.data ? Readable.from([from.data]) : createReadStream(variant.file);
+  // A failed read ends the answer early; the client sees it cut short, as with a streamed file.
+  pipeline(source, gzip, res, () => undefined);
 }

@@ -80,35 +80,35 @@ describe('StaticFolder', () => {
     expect(await answer('gzip')).toEqual({ encoding: 'gzip', body: 'gzip-bytes' });
   });
 
-  test('a page built without a .gz is gzipped for a client that accepts only gzip, the same bytes each time', async () => {
+  test('a page built without a .gz is gzipped for a client that accepts only gzip, then sent from memory', async () => {
     expect((await raw('/product/1', 'gzip, br')).body.toString()).toBe('brotli-page');
     const first = await raw('/product/1', 'gzip');
     expect(first.encoding).toBe('gzip');
     expect(gunzipSync(first.body).toString()).toBe(PAGE);
     expect(first.body.length).toBeLessThan(PAGE.length / 4);
-    expect(Number(first.length)).toBe(first.body.length);
+    // Made as it was sent, so without a length; kept, the same bytes come with theirs.
+    expect(first.length).toBeUndefined();
     const again = await raw('/product/1', 'gzip');
     expect(again.body.equals(first.body)).toBe(true);
+    expect(Number(again.length)).toBe(first.body.length);
     const head = await raw('/product/1', 'gzip', 'HEAD');
-    expect(head).toEqual({ encoding: 'gzip', length: first.length, body: Buffer.alloc(0) });
+    expect(head).toEqual({ encoding: 'gzip', length: again.length, body: Buffer.alloc(0) });
     expect((await raw('/product/1', 'identity')).body.toString()).toBe(PAGE);
   });
 
-  test('a page too large to keep in memory is gzipped as it is streamed', async () => {
+  test('past the folder’s memory budget a page is gzipped as it is sent, every time', async () => {
     const folder = new StaticFolder(path.join(root, 'acme'), { memoryCacheBytes: 0 });
     const entry = (await folder.lookup('/product/1'))!;
     const streamed = createServer((req, res) => sendEntry(req, res, entry, '/product/1'));
     await new Promise<void>((resolve) => streamed.listen(0, '127.0.0.1', resolve));
-    const answer = await raw(
-      '/product/1',
-      'gzip',
-      'GET',
-      `http://127.0.0.1:${(streamed.address() as AddressInfo).port}`,
-    );
+    const at = `http://127.0.0.1:${(streamed.address() as AddressInfo).port}`;
+    for (let ask = 0; ask < 2; ask++) {
+      const answer = await raw('/product/1', 'gzip', 'GET', at);
+      expect(answer.encoding).toBe('gzip');
+      expect(answer.length).toBeUndefined();
+      expect(gunzipSync(answer.body).toString()).toBe(PAGE);
+    }
     await new Promise((resolve) => streamed.close(resolve));
-    expect(answer.encoding).toBe('gzip');
-    expect(answer.length).toBeUndefined();
-    expect(gunzipSync(answer.body).toString()).toBe(PAGE);
   });
 
   test('a matching ETag answers 304 without a body', async () => {
