@@ -109,6 +109,34 @@ describe('with LISTING_INDEX_MS=5000', () => {
     }
   });
 
+  test.each(['', 'price', '-price', 'name', 'featured'])(
+    'the unfiltered list sorted by "%s", counted once per index, agrees with a filter every entry passes',
+    async (sort) => {
+      const page = async (query: string) =>
+        (await api.call('GET', `/store_front/acme/listings?per_page=5${sort ? `&sort=${sort}` : ''}&${query}`)).body;
+      // The first unfiltered call counts the store and keeps the count with the index; the next ones use it.
+      await page('page=1');
+      for (const n of [1, 2, 3]) expect(await page(`page=${n}`)).toEqual(await page(`page=${n}&price_min=0`));
+    },
+  );
+
+  test('the unfiltered count and facets are the index’s: a product sold out shows in them once it is read again', async () => {
+    const all = async (): Promise<Page> =>
+      (await api.call('GET', '/store_front/acme/listings?per_page=500')).body as Page;
+    const product = await aProductInStock();
+    const before = await all();
+    await product.soldOut();
+    api.clock.offsetMs += 1000;
+    expect((await all()).meta.facets.in_stock).toBe(before.meta.facets.in_stock);
+    api.clock.offsetMs += 4000;
+    const late = await all();
+    expect(late.meta.total).toBe(before.meta.total);
+    expect(late.meta.facets.in_stock).toBeLessThan(before.meta.facets.in_stock);
+    await product.restock();
+    api.clock.offsetMs += 5000;
+    expect((await all()).meta.facets.in_stock).toBe(before.meta.facets.in_stock);
+  });
+
   test.each(['', 'price', '-price', 'name', '-name', 'newest', 'featured'])(
     'pages of a filtered list sorted by "%s" are its slices, in order, without gaps or repeats',
     async (sort) => {
