@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { BuildChanges } from '../lib/contract/answers.ts';
 
 /** Bumped whenever what a record means changes: a record of another version is not used. */
-const RECORD_VERSION = 2;
+const RECORD_VERSION = 3;
 const RECORD_SUFFIX = '.pages.json';
 
 export type PageRecord = {
@@ -36,6 +36,15 @@ export type BuildRecord = {
   /** The headers of the renders' API calls, to ask for the same answers again. */
   requestHeaders: [string, string][];
   keys: string[];
+  /** The hash of each key's answer, by the same index (what an unchanged product's reads are taken as). */
+  hashes: string[];
+  /**
+   * Where the catalog's changes stood before the build read anything (src/server/publishing/catalog-changes.ts):
+   * the next build asks what was written since. Null when not known.
+   */
+  changesStart: string | null;
+  /** The public stores whose pages it holds, in the order they were listed. */
+  stores: string[];
   pages: Record<string, PageRecord>;
 };
 
@@ -87,8 +96,11 @@ export async function readRecord(buildsDir: string, id: string): Promise<BuildRe
 }
 
 /** A new, empty record for a build rendered with `fingerprint`. */
-export function newRecord(fingerprint: string): BuildRecord {
-  return { version: RECORD_VERSION, fingerprint, requestHeaders: [], keys: [], pages: {} };
+export function newRecord(
+  fingerprint: string,
+  from: Pick<BuildRecord, 'changesStart' | 'stores'> = { changesStart: null, stores: [] },
+): BuildRecord {
+  return { version: RECORD_VERSION, fingerprint, requestHeaders: [], keys: [], hashes: [], ...from, pages: {} };
 }
 
 /**

@@ -103,9 +103,15 @@ export class SnapshotApiMemo {
   /** Kinds of seeded answers (`/api/store_front/acme/products/{id}`) checked against a real answer: its headers. */
   #verified = new Map<string, [string, string][]>();
   #unseedable = new Set<string>();
+  #seedLists = true;
 
-  /** Starts remembering (a new, empty memo); answers where each page's reads are recorded. */
-  begin(): PageInputs {
+  /**
+   * Starts remembering (a new, empty memo); answers where each page's reads are recorded. `seedLists: false`
+   * when the build asks for few of a list's items: those of products written since the live build
+   * (docs/decisions/225-publish-from-catalog-changes.md), while the sitemap still reads every list.
+   */
+  begin({ seedLists = true }: { seedLists?: boolean } = {}): PageInputs {
+    this.#seedLists = seedLists;
     this.#entries = new Map();
     this.#inputs = new PageInputs();
     this.#verified.clear();
@@ -169,8 +175,8 @@ export class SnapshotApiMemo {
       const stored: Stored = { status: 200, headers: keptHeaders(response.headers), body, hash };
       entries.set(key, stored);
       const list = LIST.exec(url.pathname);
-      if (list)
-        await this.#seedFromList(entries, list[0], list[1] as 'products' | 'bundles', stored, apiFetch, request);
+      if (list && this.#seedLists && !url.searchParams.has('fields'))
+        await this.#seedFromList(entries, url, list[1] as 'products' | 'bundles', stored, apiFetch, request);
       return new KeptAnswer(stored.body, stored);
     };
   }
@@ -184,19 +190,39 @@ export class SnapshotApiMemo {
    */
   async #seedFromList(
     entries: Map<string, Stored>,
-    listPath: string,
+    listUrl: URL,
     kind: 'products' | 'bundles',
     list: Stored,
     apiFetch: ApiFetch,
     like: Request,
   ): Promise<void> {
-    let items: { id: string }[];
+    const listPath = listUrl.pathname;
+    let answer: { data: { id: string; type: string }[]; meta?: unknown };
     try {
-      items = (JSON.parse(new TextDecoder().decode(list.body)) as { data: { id: string }[] }).data;
+      answer = JSON.parse(new TextDecoder().decode(list.body)) as typeof answer;
     } catch {
       return;
     }
+    const items = answer.data;
     if (!Array.isArray(items) || items.length === 0) return;
+    // The same page with `fields=id`, which the sitemap reads (docs/decisions/225-publish-from-catalog-changes.md).
+    const idsOnly = new URL(listUrl);
+    idsOnly.searchParams.append('fields', 'id');
+    await this.#seed(
+      entries,
+      `${listPath}?fields=id`,
+      [
+        [
+          idsOnly.pathname + idsOnly.search,
+          encodeJson({
+            data: items.map(({ id, type }) => ({ id, type })),
+            ...(answer.meta ? { meta: answer.meta } : {}),
+          }),
+        ],
+      ],
+      apiFetch,
+      like,
+    );
     const ids = items.map((item) => item.id);
     const pathOf = (id: string) => `${listPath}/${encodeURIComponent(id)}`;
     await this.#seed(

@@ -65,6 +65,8 @@ export type PageReuse = {
   folders(): string[];
   /** The live build's record of `page` when its inputs are all unchanged, else null. */
   unchanged(page: string): Promise<{ entry: PageRecord; reads: string[] } | null>;
+  /** The hash of an answer taken as unchanged without asking for it (the live build's), if it was. */
+  takenHash(key: string): string | undefined;
 };
 
 export type SnapshotResult = {
@@ -76,6 +78,11 @@ export type SnapshotResult = {
   /** Pages linked from the live build instead of rendered. */
   reused: number;
   durationMs: number;
+  /**
+   * How the pages were found: by listing the catalog, or as the live build's, the catalog's writes since
+   * having changed none of them but some products' answers (docs/decisions/225-publish-from-catalog-changes.md).
+   */
+  found?: 'listed' | 'changes';
 };
 
 /** Where the workers of one phase take their next page: a listing still under way, or pages known. */
@@ -298,7 +305,7 @@ export async function writeSnapshot(given: SnapshotOptions): Promise<SnapshotRes
       [...derivatives.keys()],
       options.site && { root, images: options.site.images },
     );
-    await writeRecord(options.buildsDir, id, fillRecord(options, rendered, reused));
+    await writeRecord(options.buildsDir, id, fillRecord(options, rendered, reused, options.reuse));
     const timestamp = Date.now();
     await writeCompressed(path.join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
     await writeCompressed(
@@ -369,6 +376,7 @@ function fillRecord(
   options: Required<Pick<SnapshotOptions, 'inputs' | 'record'>>,
   rendered: ReadonlyMap<string, { files: string[]; counted: boolean; content: string; images: string[] }>,
   reused: ReadonlyMap<string, { entry: PageRecord; reads: string[] }>,
+  reuse: PageReuse | undefined,
 ): BuildRecord {
   const { record, inputs } = options;
   const keyIndex = new Map<string, number>();
@@ -377,6 +385,8 @@ function fillRecord(
     if (index === undefined) {
       keyIndex.set(key, (index = record.keys.length));
       record.keys.push(key);
+      // Every key a page of this build read was asked for, or taken as unchanged from the live build.
+      record.hashes.push(inputs.answer(key) ?? reuse?.takenHash(key) ?? 'unread');
     }
     return index;
   };

@@ -44,7 +44,8 @@ import { readManifest } from './build-manifest.ts';
 import { rm } from 'node:fs/promises';
 import { isBuildId, keptBuildIds } from '../server/publishing/publishing.ts';
 import { newRecord, readRecord, recordChanges, recordFile, renderFingerprint } from './build-record.ts';
-import { liveBuildReuse } from './incremental-build.ts';
+import { liveBuildReuse, recordedCatalog } from './incremental-build.ts';
+import { changesSince, changesStart, pruneChanges } from '../server/publishing/catalog-changes.ts';
 
 export type StorefrontOptions = {
   env?: NodeJS.ProcessEnv;
@@ -159,7 +160,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const publisher: Publisher = {
     token: rebuildToken,
     async render(id, onProgress, { full }) {
-      const inputs = memo.begin();
       try {
         // The catalog may have changed (that is why we rebuild): the snapshot and shoppers' calls see it now.
         microcache.clear();
@@ -167,27 +167,41 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
         runtime.listings.clear();
         const api = renderContext.api;
         if (!api) throw new Error('The storefront is not listening yet');
+        // Before anything is read: every write this build's reads may miss is stamped at least this (ADR 225).
+        const start = await changesStart(runtime.db);
         const slugs = await listPublicStoreSlugs(runtime.db);
         const live = builds.currentId;
-        const record = newRecord(await fingerprint);
+        const record = newRecord(await fingerprint, { changesStart: start, stores: slugs });
         // The live build is never pruned while it is live or the one before it (ADR 208); a page whose
         // files went meanwhile is rendered instead (snapshot.ts).
         const liveHere = live !== null && (await builds.has(live));
         const liveRecord = liveHere ? await readRecord(buildsDir, live) : null;
-        const reuse =
-          !full && pagesAreTheirInputs && liveRecord?.fingerprint === record.fingerprint
-            ? liveBuildReuse(path.join(buildsDir, live!), liveRecord, async (key) => {
+        const reusable = !full && pagesAreTheirInputs && liveRecord?.fingerprint === record.fingerprint;
+        // What was written since the live build began, when only products' rows were: then its pages are this
+        // build's, and the answers of products nothing wrote are its own (docs/decisions/225-publish-from-catalog-changes.md).
+        const written =
+          reusable && liveRecord.changesStart !== null && liveRecord.stores.join('\0') === slugs.join('\0')
+            ? await changesSince(runtime.db, liveRecord.changesStart)
+            : null;
+        const inputs = memo.begin({ seedLists: !written });
+        const reuse = reusable
+          ? liveBuildReuse(
+              path.join(buildsDir, live!),
+              liveRecord,
+              async (key) => {
                 const known = inputs.answer(key) ?? memo.keptHash(key);
                 if (known !== undefined) return known;
                 const answer = await api.fetch(new URL(key, api.baseUrl), { headers: liveRecord.requestHeaders });
                 await answer.arrayBuffer();
                 return inputs.answer(key) ?? `unread:${answer.status}`;
-              })
-            : undefined;
+              },
+              written ?? undefined,
+            )
+          : undefined;
         // An incremental build patches the spare, a pruned build, where there is one (ADR 220).
         const recycled =
           reuse && liveRecord ? await recycleSpare(builds, id, { root: reuse.from, record: liveRecord }) : undefined;
-        lastSnapshot = await writeSnapshot({
+        const snapshot = await writeSnapshot({
           id,
           baseUrl: url,
           render: (pagePath) =>
@@ -197,7 +211,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
             }),
           buildsDir,
           // Listed while the snapshot makes the live build's folders.
-          pages: snapshotPages(api, slugs),
+          pages: snapshotPages(api, slugs, written && liveRecord ? recordedCatalog(liveRecord) : undefined),
           onProgress,
           inputs,
           record,
@@ -214,6 +228,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
             buildHeaders: (_url, type) => (type.startsWith('text/html') ? buildTimingHeader(id) : {}),
           },
         });
+        lastSnapshot = { ...snapshot, found: written ? 'changes' : 'listed' };
+        // No build older than the live one is a base again (a rollback to one lists its catalog).
+        if (liveRecord?.changesStart) await pruneChanges(runtime.db, liveRecord.changesStart);
         if (bucket) {
           const root = path.join(buildsDir, id);
           // A build the bucket has not got whole never goes live: it fails here (ADR 212).

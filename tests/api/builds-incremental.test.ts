@@ -108,7 +108,7 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
    */
   async function afterChange(
     change: () => Promise<unknown>,
-  ): Promise<{ rendered: string[]; changed: string[]; recycled: boolean }> {
+  ): Promise<{ rendered: string[]; changed: string[]; recycled: boolean; found: SnapshotResult['found'] }> {
     await change();
     const before = await filesOf(buildsDir, live.id);
     const spare = await spareOf(buildsDir);
@@ -172,7 +172,7 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
       [...changed].filter((page) => !sitemap(page)).sort(),
     );
     live = full;
-    return { rendered: [...rendered].sort(), changed: [...changed].sort(), recycled };
+    return { rendered: [...rendered].sort(), changed: [...changed].sort(), recycled, found: incremental.found };
   }
 
   const acme = () =>
@@ -192,9 +192,11 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
   }
 
   test('nothing changed: nothing is rendered', async () => {
-    const { rendered, changed } = await afterChange(async () => undefined);
+    const { rendered, changed, found } = await afterChange(async () => undefined);
     expect(changed).toEqual([]);
     expect(rendered).toEqual([]);
+    // Nothing was written: the pages are the live build's, its catalog not listed (ADR 225).
+    expect(found).toBe('changes');
   });
 
   test('a page whose file the live build lost is rendered instead of linked', async () => {
@@ -209,32 +211,70 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
 
   test("a product's price", async () => {
     const { variantId, productId } = await sharedProduct();
-    const { rendered, recycled } = await afterChange(() =>
+    const { rendered, recycled, found } = await afterChange(() =>
       storefront.db
         .updateTable('product_variants')
         .set({ price_cents: sql`price_cents + 150` })
         .where('id', '=', variantId)
         .execute(),
     );
+    expect(found).toBe('changes');
     expect(rendered).toContain(`acme/product/${productId}`);
-    expect(rendered.length).toBe(9);
+    // The sitemap reads the lists' ids alone, which a price leaves as they were (ADR 225).
+    expect(rendered).not.toContain('acme/sitemap.xml');
+    expect(rendered.length).toBe(8);
     // In the folder of the build pruned two builds ago, which has nearly every page as the live build has it.
     expect(recycled).toBe(true);
   });
 
+  test('the price of a product no collection or bundle shows: its page reads nothing else that changed', async () => {
+    const store = await acme();
+    const alone = await storefront.db
+      .selectFrom('products as p')
+      .innerJoin('product_variants as v', 'v.product_id', 'p.id')
+      .select(['p.id as productId', 'v.id as variantId'])
+      .where('p.store_id', '=', store.id)
+      .where('p.archived_at', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('collection_items as ci').whereRef('ci.product_id', '=', 'p.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('bundle_items as bi')
+              .innerJoin('product_variants as bv', 'bv.id', 'bi.product_variant_id')
+              .whereRef('bv.product_id', '=', 'p.id'),
+          ),
+        ),
+      )
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const { rendered, found } = await afterChange(() =>
+      storefront.db
+        .updateTable('product_variants')
+        .set({ price_cents: sql`price_cents + 250` })
+        .where('id', '=', alone.variantId)
+        .execute(),
+    );
+    // Named by the change: rendered though its other reads (the store, the lists) would not tell.
+    expect(found).toBe('changes');
+    expect(rendered).toContain(`acme/product/${alone.productId}`);
+  });
+
   test("a variant's stock to 0", async () => {
     const { variantId, productId } = await sharedProduct();
-    const { rendered } = await afterChange(() =>
+    const { rendered, found } = await afterChange(() =>
       storefront.db.updateTable('product_variants').set({ stock: 0 }).where('id', '=', variantId).execute(),
     );
+    expect(found).toBe('changes');
     expect(rendered).toContain(`acme/product/${productId}`);
   });
 
   test('a product name that shows in a bundle, a collection, the listings and related items', async () => {
     const { productId } = await sharedProduct();
-    const { rendered, changed } = await afterChange(() =>
+    const { rendered, changed, found } = await afterChange(() =>
       storefront.db.updateTable('products').set({ name: 'Renamed Thing' }).where('id', '=', productId).execute(),
     );
+    expect(found).toBe('listed');
     expect(changed.some((page) => page.startsWith('acme/product-bundle/'))).toBe(true);
     expect(changed.some((page) => page.startsWith('acme/collections/'))).toBe(true);
     expect(rendered).toContain('acme/shop');
@@ -273,11 +313,13 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
         .execute();
     });
     expect(added.rendered).toContain(`acme/product/${id}`);
+    expect(added.found).toBe('listed');
     const archived = await afterChange(() =>
       storefront.db.updateTable('products').set({ archived_at: new Date() }).where('id', '=', id).execute(),
     );
     expect(archived.rendered).not.toContain(`acme/product/${id}`);
     expect(archived.rendered).toContain('acme/shop');
+    expect(archived.found).toBe('listed');
   });
 
   test('a collection renamed and reordered', async () => {
@@ -289,7 +331,7 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
       .orderBy('position')
       .execute();
     expect(collections.length).toBeGreaterThan(1);
-    const { rendered } = await afterChange(async () => {
+    const { rendered, found } = await afterChange(async () => {
       await storefront.db
         .updateTable('collections')
         .set({ title: 'Renamed Collection' })
@@ -307,13 +349,31 @@ describe('an incremental build equals a full build', { timeout: TWO_BUILDS_MS },
         .execute();
     });
     expect(rendered.length).toBeGreaterThan(0);
+    expect(found).toBe('listed');
   });
 
   test("a store setting (its title) renders all the store's pages", async () => {
-    const { rendered } = await afterChange(() =>
+    const { rendered, found } = await afterChange(() =>
       storefront.db.updateTable('stores').set({ title: 'Acme Again' }).where('slug', '=', 'acme').execute(),
     );
     expect(rendered.filter((page) => page.startsWith('acme')).length).toBe(live.pages);
+    // No product's rows changed: the store's answer, which every page reads, is asked for again.
+    expect(found).toBe('changes');
+  });
+
+  test('a price change after the changes since the live build were pruned: the catalog is listed', async () => {
+    const { variantId, productId } = await sharedProduct();
+    const { rendered, found } = await afterChange(async () => {
+      await storefront.db
+        .updateTable('product_variants')
+        .set({ price_cents: sql`price_cents + 10` })
+        .where('id', '=', variantId)
+        .execute();
+      // As if a build newer than the live one had pruned them (a rollback to an older build).
+      await sql`update catalog_changes_pruned set before = pg_current_xact_id()`.execute(storefront.db);
+    });
+    expect(found).toBe('listed');
+    expect(rendered).toContain(`acme/product/${productId}`);
   });
 });
 

@@ -50,6 +50,22 @@ describe('products', () => {
     expect(featured.body.data.every((p: any) => p.attributes.featured)).toBe(true);
   });
 
+  test('`fields=id` lists the same items in the same order, each its id and type alone, products and bundles', async () => {
+    for (const kind of ['products', 'bundles'])
+      for (const query of ['sort=name&per_page=7', 'sort=-price&page=2&per_page=3', 'featured=true', 'q=coffee']) {
+        const whole = await api.call('GET', `/store_front/acme/${kind}?${query}`);
+        const ids = await api.call('GET', `/store_front/acme/${kind}?${query}&fields=id`);
+        expect(ids.status, `${kind} ${query}`).toBe(200);
+        expect(ids.body, `${kind} ${query}`).toEqual({
+          data: whole.body.data.map(({ id, type }: { id: string; type: string }) => ({ id, type })),
+          meta: whole.body.meta,
+        });
+      }
+    const other = await api.call('GET', '/store_front/acme/products?fields=name');
+    expect(other.status).toBe(422);
+    expect(other.body.errors).toEqual({ fields: ['Fields must be id.'] });
+  });
+
   test('bad list parameters answer 422 with an errors map', async () => {
     for (const query of ['page=0', 'page=abc', 'per_page=501', 'per_page=1.5', 'sort=evil', 'featured=maybe']) {
       const res = await api.call('GET', `/store_front/acme/products?${query}`);

@@ -23,7 +23,7 @@ function memoOverTheApi() {
   return { memo, calls, get };
 }
 
-test("over the real API, a product list page answers every product's own, variants and collections reads byte for byte, with one call each", async () => {
+test("over the real API, a product list page answers its ids and every product's own, variants and collections reads byte for byte, with one call each", async () => {
   const { memo, calls, get } = memoOverTheApi();
 
   const list = await get('/store_front/acme/products?page=1&per_page=500&sort=name');
@@ -31,6 +31,7 @@ test("over the real API, a product list page answers every product's own, varian
   expect(ids.length).toBeGreaterThanOrEqual(24);
   expect(calls).toEqual([
     '/store_front/acme/products?page=1&per_page=500&sort=name',
+    '/store_front/acme/products?page=1&per_page=500&sort=name&fields=id',
     `/store_front/acme/products/${ids[0]}`,
     `/store_front/acme/product_variants?product_ids=${ids.join(',')}`,
     `/store_front/acme/products/${ids[0]}/product_variants`,
@@ -41,6 +42,7 @@ test("over the real API, a product list page answers every product's own, varian
   calls.length = 0;
   for (const id of ids) {
     for (const path of [
+      '/store_front/acme/products?page=1&per_page=500&sort=name&fields=id',
       `/store_front/acme/products/${id}`,
       `/store_front/acme/products/${id}/product_variants`,
       `/store_front/acme/products/${id}/collections`,
@@ -56,7 +58,7 @@ test("over the real API, a product list page answers every product's own, varian
   memo.end();
 });
 
-test("over the real API, a bundle list page answers every bundle's own and items reads byte for byte, with one call each", async () => {
+test("over the real API, a bundle list page answers its ids and every bundle's own and items reads byte for byte, with one call each", async () => {
   const { memo, calls, get } = memoOverTheApi();
 
   const list = await get('/store_front/acme/bundles?page=1&per_page=500&sort=name');
@@ -64,6 +66,7 @@ test("over the real API, a bundle list page answers every bundle's own and items
   expect(ids.length).toBe(3);
   expect(calls).toEqual([
     '/store_front/acme/bundles?page=1&per_page=500&sort=name',
+    '/store_front/acme/bundles?page=1&per_page=500&sort=name&fields=id',
     `/store_front/acme/bundles/${ids[0]}`,
     `/store_front/acme/bundle_items?bundle_ids=${ids.join(',')}`,
     `/store_front/acme/bundles/${ids[0]}/bundle_items`,
@@ -71,7 +74,11 @@ test("over the real API, a bundle list page answers every bundle's own and items
 
   calls.length = 0;
   for (const id of ids) {
-    for (const path of [`/store_front/acme/bundles/${id}`, `/store_front/acme/bundles/${id}/bundle_items`]) {
+    for (const path of [
+      '/store_front/acme/bundles?page=1&per_page=500&sort=name&fields=id',
+      `/store_front/acme/bundles/${id}`,
+      `/store_front/acme/bundles/${id}/bundle_items`,
+    ]) {
       const seeded = await get(path);
       const real = await api.call('GET', path);
       expect(await seeded.text(), path).toBe(real.text);

@@ -3,6 +3,7 @@ import type {
   Bundle,
   BundleItem,
   Collection,
+  ItemId,
   Listing,
   ListingPage,
   Many,
@@ -20,6 +21,10 @@ import { seg, sf, type Requester } from './requester.ts';
 export const listProducts = (request: Requester, slug: string, query?: ListQuery) =>
   request<Many<Product>>('GET', `${sf(slug)}/products${queryString(query)}`);
 
+/** GET store_front/{slug}/products?fields=id (extension): the ids of a page of `listProducts`. */
+export const listProductIds = (request: Requester, slug: string, query?: ListQuery) =>
+  request<Many<ItemId>>('GET', `${sf(slug)}/products${queryString({ ...query, fields: 'id' })}`);
+
 /** GET store_front/{slug}/products/{id} (extension). */
 export const getProduct = (request: Requester, slug: string, id: string) =>
   request<One<Product>>('GET', `${sf(slug)}/products/${seg(id)}`);
@@ -31,6 +36,10 @@ export const listProductVariants = (request: Requester, slug: string, productId:
 /** GET store_front/{slug}/bundles (ListQuery extension). */
 export const listBundles = (request: Requester, slug: string, query?: ListQuery) =>
   request<Many<Bundle>>('GET', `${sf(slug)}/bundles${queryString(query)}`);
+
+/** GET store_front/{slug}/bundles?fields=id (extension): the ids of a page of `listBundles`. */
+export const listBundleIds = (request: Requester, slug: string, query?: ListQuery) =>
+  request<Many<ItemId>>('GET', `${sf(slug)}/bundles${queryString({ ...query, fields: 'id' })}`);
 
 /** GET store_front/{slug}/bundles/{id} (extension). */
 export const getBundle = (request: Requester, slug: string, id: string) =>

@@ -167,6 +167,13 @@ export const productVariant = resource(
 export type ProductVariant = z.infer<typeof productVariant>;
 
 export const bundle = resource('bundle', z.strictObject(catalogItemFields)).meta({ id: 'Bundle' });
+
+/** A list item of `fields=id` (extension, docs/api.md): its id and type alone, what a sitemap needs. */
+export const itemId = (type: 'product' | 'bundle') =>
+  z.strictObject({ id: z.string(), type: z.literal(type) }).meta({ id: type === 'product' ? 'ProductId' : 'BundleId' });
+
+/** What a list of `fields=id` holds of each item. */
+export type ItemId = { id: string; type: 'product' | 'bundle' };
 export type Bundle = z.infer<typeof bundle>;
 
 /** One entry of `…/listings`: a product or a bundle, told apart by `type`. */

@@ -277,6 +277,11 @@ export const searchQuery = listingFields
 /** The storefront's view of the search query. */
 export type SearchQuery = ListingQuery & { q: string };
 
+/** A product or bundle list's query: `fields=id` lists each item's id and type alone (extension, docs/api.md). */
+export const catalogListQuery = listQuery.extend({
+  fields: z.enum(['id'], { error: 'Fields must be id.' }).optional(),
+});
+
 /** The storefront's view of the list query: numbers and a boolean, as it builds them. */
 export type ListQuery = {
   page?: number;

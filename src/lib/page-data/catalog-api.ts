@@ -21,13 +21,17 @@ import {
 } from '../api-client/index.ts';
 // Not in the index: the islands import the index, and the search call is for pages and the header only.
 import { searchListings } from '../api-client/search.ts';
+// The same: only the build's lister and the sitemap list ids.
+import { listBundleIds, listProductIds } from '../api-client/catalog.ts';
 
 const catalogCalls = {
   getStore,
   listProducts,
+  listProductIds,
   getProduct,
   listProductVariants,
   listBundles,
+  listBundleIds,
   getBundle,
   listBundleItems,
   getPolicy,

@@ -99,22 +99,37 @@ async function allIds(fetchPage: (page: number) => Promise<Many<{ id: string }>>
 }
 
 /**
+ * A store's products and bundles, when known without listing them: those of the live build, when no write
+ * since could have added, removed or renamed one (docs/decisions/225-publish-from-catalog-changes.md).
+ */
+export type CatalogIds = { products: string[]; bundles: string[] };
+
+/**
  * Every path the build prerenders for a public store, as soon as it is known: home, shop (page 1), each
  * product (a list page of them at a time, so a build can start on them while the rest are listed), each
  * bundle, its collections (page 1), its policy pages, and the sitemap. Restricted stores must not be passed
  * in (their API calls answer 422 without the shopper's tokens anyway).
  */
-export async function* catalogPaths(api: CatalogApi, slug: string): AsyncGenerator<string> {
+export async function* catalogPaths(
+  api: CatalogApi,
+  slug: string,
+  { known, idsOnly = false }: { known?: CatalogIds | undefined; idsOnly?: boolean } = {},
+): AsyncGenerator<string> {
   const base = `/${slug}`;
+  const query = (page: number) => ({ page, per_page: LIST_PAGE_SIZE, sort: 'name' as const });
   // Asked for beside the products, awaited after them (where a failure of either is thrown).
   const store = api.getStore(slug);
-  const bundleIds = allIds((page) => api.listBundles(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' }));
+  const bundleIds = known
+    ? Promise.resolve(known.bundles)
+    : allIds((page) => (idsOnly ? api.listBundleIds(slug, query(page)) : api.listBundles(slug, query(page))));
   store.catch(() => undefined);
   bundleIds.catch(() => undefined);
   yield base;
   yield `${base}/shop`;
-  for await (const ids of idPages((page) => api.listProducts(slug, { page, per_page: LIST_PAGE_SIZE, sort: 'name' })))
-    for (const id of ids) yield `${base}/product/${encodeURIComponent(id)}`;
+  const productIds = known
+    ? [known.products]
+    : idPages((page) => (idsOnly ? api.listProductIds(slug, query(page)) : api.listProducts(slug, query(page))));
+  for await (const ids of productIds) for (const id of ids) yield `${base}/product/${encodeURIComponent(id)}`;
   for (const id of await bundleIds) yield `${base}/product-bundle/${encodeURIComponent(id)}`;
   const { attributes } = (await store).data;
   for (const collection of attributes.collections ?? [])
@@ -123,7 +138,10 @@ export async function* catalogPaths(api: CatalogApi, slug: string): AsyncGenerat
   yield `${base}/sitemap.xml`;
 }
 
-/** Every path of `catalogPaths`, in its order. */
+/**
+ * Every path of `catalogPaths`, in its order, from the lists' ids alone (`fields=id`): a price or stock
+ * change leaves the sitemap's reads as they were (docs/decisions/225-publish-from-catalog-changes.md).
+ */
 export async function listCatalogPaths(api: CatalogApi, slug: string): Promise<string[]> {
-  return Array.fromAsync(catalogPaths(api, slug));
+  return Array.fromAsync(catalogPaths(api, slug, { idsOnly: true }));
 }

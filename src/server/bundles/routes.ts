@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import type { Bundle, BundleItem, Many, One } from '../../lib/contract/answers.ts';
-import { listQuerySchema } from '../catalog/list-query.ts';
+import { itemIdsAnswer, listFields, listQuerySchema } from '../catalog/list-query.ts';
 import { bundleIdsQuery } from '../../lib/contract/payloads.ts';
 import {
   bundleItems,
   bundleItemsOfStoreBundles,
   findBundle,
   imagesByProduct,
+  listBundleIds,
   listBundles,
 } from '../catalog/queries.ts';
 import { reshapeBundle, reshapeBundleItem } from '../catalog/reshape.ts';
@@ -20,6 +21,8 @@ export function bundleRoutes({ db }: AppDeps) {
 
   app.get('/', async (c) => {
     const options = readQuery(c, listQuerySchema);
+    if (readQuery(c, listFields).fields === 'id')
+      return c.json(itemIdsAnswer('bundle', await listBundleIds(db, c.var.store.id, options), options));
     const { rows, total } = await listBundles(db, c.var.store.id, options);
     const items = await bundleItems(
       db,

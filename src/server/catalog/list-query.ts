@@ -1,5 +1,6 @@
-import { listingQuery, listQuery } from '../../lib/contract/payloads.ts';
+import { catalogListQuery, listingQuery, listQuery } from '../../lib/contract/payloads.ts';
 import { decimalToCents } from '../../lib/money.ts';
+import type { ItemId, Many } from '../../lib/contract/answers.ts';
 import type { ListingFilters } from './listing-filters.ts';
 import type { ListOptions } from './queries.ts';
 
@@ -11,6 +12,21 @@ export const listQuerySchema = listQuery.transform((q): ListOptions => ({
   q: q.q || undefined,
   featured: q.featured === undefined ? undefined : q.featured === 'true',
 }));
+
+/** What a product or bundle list answers of each item: all of it, or with `fields=id` its id alone (docs/api.md). */
+export const listFields = catalogListQuery.pick({ fields: true });
+
+/** The answer of a product or bundle list with `fields=id`. */
+export function itemIdsAnswer(
+  type: ItemId['type'],
+  { rows, total }: { rows: { id: number }[]; total: number },
+  options: ListOptions,
+): Many<ItemId> {
+  return {
+    data: rows.map((row) => ({ id: String(row.id), type })),
+    meta: { total, page: options.page, perPage: options.perPage },
+  };
+}
 
 /** The query parameters that may repeat (`option=Size:M&option=Size:L`). */
 export const LISTING_REPEATED = ['option'] as const;

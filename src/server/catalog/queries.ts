@@ -161,7 +161,8 @@ async function variantsOf(
   );
 }
 
-export async function listProducts(db: Db, storeId: number, options: ListOptions) {
+/** The store's products a list of `options` holds (unordered), and how many. */
+async function productsListed(db: Db, storeId: number, options: ListOptions) {
   // An archived product is kept for its orders, never shown (migration 0024).
   let query = db
     .selectFrom('products')
@@ -169,16 +170,12 @@ export async function listProducts(db: Db, storeId: number, options: ListOptions
     .where('products.archived_at', 'is', null);
   if (options.q) query = query.where('products.name', 'ilike', `%${escapeLike(options.q)}%`);
   if (options.featured !== undefined) query = query.where('products.featured', '=', options.featured);
-
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  let page = query.select([
-    'products.id',
-    'products.name',
-    'products.description_html',
-    'products.featured',
-    'products.option_names',
-    'products.default_image_id',
-  ]);
+  return { query, total };
+}
+
+/** One page of a product list, in the list's order. */
+function productPage<O>(page: SelectQueryBuilder<Database, 'products', O>, options: ListOptions) {
   const columns = {
     name: sql.ref<string>('products.name'),
     price: PRODUCT_PRICE,
@@ -188,14 +185,29 @@ export async function listProducts(db: Db, storeId: number, options: ListOptions
   for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('products.position'), 'asc']])) {
     page = page.orderBy(by, direction);
   }
-  const rows = await rowsAsJson(
-    db,
-    page
-      .orderBy('products.id')
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage),
-  );
-  return { rows, total };
+  return page
+    .orderBy('products.id')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage);
+}
+
+export async function listProducts(db: Db, storeId: number, options: ListOptions) {
+  const { query, total } = await productsListed(db, storeId, options);
+  const page = query.select([
+    'products.id',
+    'products.name',
+    'products.description_html',
+    'products.featured',
+    'products.option_names',
+    'products.default_image_id',
+  ]);
+  return { rows: await rowsAsJson(db, productPage(page, options)), total };
+}
+
+/** The ids of a page of `listProducts`, in its order: what a sitemap needs of it. */
+export async function listProductIds(db: Db, storeId: number, options: ListOptions) {
+  const { query, total } = await productsListed(db, storeId, options);
+  return { rows: await productPage(query.select('products.id'), options).execute(), total };
 }
 
 export async function findProduct(db: Db, storeId: number, productId: number) {
@@ -208,12 +220,17 @@ export async function findProduct(db: Db, storeId: number, productId: number) {
     .executeTakeFirst();
 }
 
-export async function listBundles(db: Db, storeId: number, options: ListOptions) {
+/** The store's bundles a list of `options` holds (unordered), and how many. */
+async function bundlesListed(db: Db, storeId: number, options: ListOptions) {
   let query = db.selectFrom('bundles').where('bundles.store_id', '=', storeId);
   if (options.q) query = query.where('bundles.name', 'ilike', `%${escapeLike(options.q)}%`);
   if (options.featured !== undefined) query = query.where('bundles.featured', '=', options.featured);
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  let page = query.select(['bundles.id', 'bundles.name', 'bundles.description_html', 'bundles.featured']);
+  return { query, total };
+}
+
+/** One page of a bundle list, in the list's order. */
+function bundlePage<O>(page: SelectQueryBuilder<Database, 'bundles', O>, options: ListOptions) {
   const columns = {
     name: sql.ref<string>('bundles.name'),
     price: BUNDLE_PRICE,
@@ -223,12 +240,22 @@ export async function listBundles(db: Db, storeId: number, options: ListOptions)
   for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('bundles.position'), 'asc']])) {
     page = page.orderBy(by, direction);
   }
-  const rows = await page
+  return page
     .orderBy('bundles.id')
     .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
-    .execute();
-  return { rows, total };
+    .offset((options.page - 1) * options.perPage);
+}
+
+export async function listBundles(db: Db, storeId: number, options: ListOptions) {
+  const { query, total } = await bundlesListed(db, storeId, options);
+  const page = query.select(['bundles.id', 'bundles.name', 'bundles.description_html', 'bundles.featured']);
+  return { rows: await bundlePage(page, options).execute(), total };
+}
+
+/** The ids of a page of `listBundles`, in its order. */
+export async function listBundleIds(db: Db, storeId: number, options: ListOptions) {
+  const { query, total } = await bundlesListed(db, storeId, options);
+  return { rows: await bundlePage(query.select('bundles.id'), options).execute(), total };
 }
 
 export async function findBundle(db: Db, storeId: number, bundleId: number) {

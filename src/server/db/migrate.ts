@@ -28,6 +28,7 @@ import * as owedConsoleRefunds from './migrations/0026_owed_console_refunds.ts';
 import * as buildHeartbeat from './migrations/0027_build_heartbeat.ts';
 import * as listingChanges from './migrations/0028_listing_changes.ts';
 import * as bundleItemsByBundle from './migrations/0029_bundle_items_by_bundle.ts';
+import * as catalogChanges from './migrations/0030_catalog_changes.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0027_build_heartbeat': buildHeartbeat,
   '0028_listing_changes': listingChanges,
   '0029_bundle_items_by_bundle': bundleItemsByBundle,
+  '0030_catalog_changes': catalogChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

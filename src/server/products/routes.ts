@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import type { Collection, Many, One, Product, ProductCollections, ProductVariant } from '../../lib/contract/answers.ts';
 import { productIdsQuery } from '../../lib/contract/payloads.ts';
-import { listQuerySchema } from '../catalog/list-query.ts';
+import { itemIdsAnswer, listFields, listQuerySchema } from '../catalog/list-query.ts';
 import {
   collectionsOfProduct,
   collectionsOfStoreProducts,
   findProduct,
   imagesByProduct,
+  listProductIds,
   listProducts,
   variantPricesByProduct,
   variantsByProduct,
@@ -23,6 +24,8 @@ export function productRoutes({ db }: AppDeps) {
 
   app.get('/', async (c) => {
     const options = readQuery(c, listQuerySchema);
+    if (readQuery(c, listFields).fields === 'id')
+      return c.json(itemIdsAnswer('product', await listProductIds(db, c.var.store.id, options), options));
     const { rows, total } = await listProducts(db, c.var.store.id, options);
     const ids = rows.map((r) => r.id);
     const [images, variants] = await Promise.all([imagesByProduct(db, ids), variantPricesByProduct(db, ids)]);

@@ -284,6 +284,26 @@ describe('catalog paths and payloads', () => {
     expect(rest.at(-1)).toBe('/acme/sitemap.xml');
   });
 
+  test('the sitemap lists ids alone; the build lists whole items, or none when it knows them', async () => {
+    const catalog = kitchenSink();
+    const sitemap = stubCatalogApi(catalog);
+    const bySitemap = await listCatalogPaths(sitemap, 'acme');
+    expect(sitemap.calls.filter((call) => call.startsWith('list')).map((call) => call.split(' ')[0])).toEqual([
+      'listBundleIds',
+      'listProductIds',
+    ]);
+    const build = stubCatalogApi(catalog);
+    expect(await Array.fromAsync(catalogPaths(build, 'acme'))).toEqual(bySitemap);
+    expect(build.calls.some((call) => call.startsWith('listProductIds'))).toBe(false);
+    // Known ids (the live build's, ADR 225): the same paths, and no list asked for.
+    const known = stubCatalogApi(catalog);
+    const idsIn = (prefix: string) =>
+      bySitemap.filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length));
+    const ids = { products: idsIn('/acme/product/'), bundles: idsIn('/acme/product-bundle/') };
+    expect(await Array.fromAsync(catalogPaths(known, 'acme', { known: ids }))).toEqual(bySitemap);
+    expect(known.calls.filter((call) => call.startsWith('list'))).toEqual([]);
+  });
+
   test('matches each catalog path to its page', () => {
     expect(matchCatalogPath('/acme')).toEqual({ page: 'store-front', slug: 'acme' });
     expect(matchCatalogPath('/acme/product/1')).toEqual({ page: 'product', slug: 'acme', id: '1' });

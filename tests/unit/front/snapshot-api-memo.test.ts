@@ -31,8 +31,10 @@ function fakeApi(options: { singleDiffers?: boolean; bulkVariants?: 'same' | 'di
   const fetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     calls.push(url.pathname + url.search);
-    if (url.pathname === '/api/store_front/acme/products')
-      return catalog({ data: products, meta: { total: 2, page: 1, perPage: 500 } });
+    if (url.pathname === '/api/store_front/acme/products') {
+      const data = url.searchParams.get('fields') === 'id' ? products.map(({ id, type }) => ({ id, type })) : products;
+      return catalog({ data, meta: { total: 2, page: 1, perPage: 500 } });
+    }
     if (url.pathname === '/api/store_front/acme/product_variants') {
       const bulk = options.bulkVariants ?? 'same';
       if (bulk === 'missing') return Response.json({ message: 'Record not found' }, { status: 404 });
@@ -108,9 +110,38 @@ describe('SnapshotApiMemo', () => {
     expect(await mug.json()).toEqual({ data: { id: '2', type: 'product', attributes: { name: 'Mug' } } });
     // The list, and the first item once to check that list items and single answers agree (besides the bulk
     // calls for the products' variants and collections).
-    expect(api.calls.filter((call) => !/product_(variants|collections)/.test(call))).toEqual([
+    expect(api.calls.filter((call) => !/product_(variants|collections)|fields=id/.test(call))).toEqual([
       '/api/store_front/acme/products?page=1&per_page=500',
       '/api/store_front/acme/products/1',
+    ]);
+  });
+
+  test("a list page answers the same page's ids (`fields=id`) after one check against the API", async () => {
+    const api = fakeApi();
+    const memo = new SnapshotApiMemo();
+    const fetch = memo.wrap(api.fetch);
+    memo.begin();
+    await fetch(get('/api/store_front/acme/products?page=1&per_page=500'));
+    const checks = api.calls.filter((call) => call.includes('fields=id'));
+    expect(checks).toEqual(['/api/store_front/acme/products?page=1&per_page=500&fields=id']);
+    const ids = await fetch(get('/api/store_front/acme/products?page=1&per_page=500&fields=id'));
+    expect(await ids.json()).toEqual({
+      data: [
+        { id: '1', type: 'product' },
+        { id: '2', type: 'product' },
+      ],
+      meta: { total: 2, page: 1, perPage: 500 },
+    });
+    // Kept: answered from the list, not asked again.
+    expect(api.calls.filter((call) => call.includes('fields=id'))).toEqual(checks);
+    // Not when the build asks for few items (docs/decisions/225-publish-from-catalog-changes.md): nothing is seeded.
+    memo.begin({ seedLists: false });
+    const before = api.calls.length;
+    await fetch(get('/api/store_front/acme/products?page=1&per_page=500'));
+    await fetch(get('/api/store_front/acme/products/2'));
+    expect(api.calls.slice(before)).toEqual([
+      '/api/store_front/acme/products?page=1&per_page=500',
+      '/api/store_front/acme/products/2',
     ]);
   });
 

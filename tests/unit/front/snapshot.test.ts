@@ -136,6 +136,7 @@ test('pages are sorted as they are listed: the first is looked up in the live bu
     reuse: {
       from: path.join(buildsDir, 'none'),
       folders: () => [],
+      takenHash: () => undefined,
       unchanged: async (page) => {
         events.push(`looked up ${page}`);
         return null;
