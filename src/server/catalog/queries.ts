@@ -174,19 +174,27 @@ async function productsListed(db: Db, storeId: number, options: ListOptions) {
   return { query, total };
 }
 
-/** One page of a product list, in the list's order. */
-function productPage<O>(page: SelectQueryBuilder<Database, 'products', O>, options: ListOptions) {
+/**
+ * One page of a product or bundle list, in the list's order: as asked, else the store's (`position`), and by
+ * id where those tie.
+ */
+function listPage<T extends 'products' | 'bundles', O>(
+  table: T,
+  page: SelectQueryBuilder<Database, T, O>,
+  options: ListOptions,
+) {
+  const column = <V>(name: string) => sql.ref<V>(`${table}.${name}`);
   const columns = {
-    name: sql.ref<string>('products.name'),
-    price: PRODUCT_PRICE,
-    featured: sql.ref<boolean>('products.featured'),
-    id: sql.ref<number>('products.id'),
+    name: column<string>('name'),
+    price: table === 'products' ? PRODUCT_PRICE : BUNDLE_PRICE,
+    featured: column<boolean>('featured'),
+    id: column<number>('id'),
   };
-  for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('products.position'), 'asc']])) {
+  for (const [by, direction] of listOrder(options.sort, columns, [[column('position'), 'asc']])) {
     page = page.orderBy(by, direction);
   }
   return page
-    .orderBy('products.id')
+    .orderBy(column('id'))
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage);
 }
@@ -201,13 +209,13 @@ export async function listProducts(db: Db, storeId: number, options: ListOptions
     'products.option_names',
     'products.default_image_id',
   ]);
-  return { rows: await rowsAsJson(db, productPage(page, options)), total };
+  return { rows: await rowsAsJson(db, listPage('products', page, options)), total };
 }
 
 /** The ids of a page of `listProducts`, in its order: what a sitemap needs of it. */
 export async function listProductIds(db: Db, storeId: number, options: ListOptions) {
   const { query, total } = await productsListed(db, storeId, options);
-  return { rows: await productPage(query.select('products.id'), options).execute(), total };
+  return { rows: await listPage('products', query.select('products.id'), options).execute(), total };
 }
 
 export async function findProduct(db: Db, storeId: number, productId: number) {
@@ -229,33 +237,16 @@ async function bundlesListed(db: Db, storeId: number, options: ListOptions) {
   return { query, total };
 }
 
-/** One page of a bundle list, in the list's order. */
-function bundlePage<O>(page: SelectQueryBuilder<Database, 'bundles', O>, options: ListOptions) {
-  const columns = {
-    name: sql.ref<string>('bundles.name'),
-    price: BUNDLE_PRICE,
-    featured: sql.ref<boolean>('bundles.featured'),
-    id: sql.ref<number>('bundles.id'),
-  };
-  for (const [by, direction] of listOrder(options.sort, columns, [[sql.ref('bundles.position'), 'asc']])) {
-    page = page.orderBy(by, direction);
-  }
-  return page
-    .orderBy('bundles.id')
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage);
-}
-
 export async function listBundles(db: Db, storeId: number, options: ListOptions) {
   const { query, total } = await bundlesListed(db, storeId, options);
   const page = query.select(['bundles.id', 'bundles.name', 'bundles.description_html', 'bundles.featured']);
-  return { rows: await bundlePage(page, options).execute(), total };
+  return { rows: await listPage('bundles', page, options).execute(), total };
 }
 
 /** The ids of a page of `listBundles`, in its order. */
 export async function listBundleIds(db: Db, storeId: number, options: ListOptions) {
   const { query, total } = await bundlesListed(db, storeId, options);
-  return { rows: await bundlePage(query.select('bundles.id'), options).execute(), total };
+  return { rows: await listPage('bundles', query.select('bundles.id'), options).execute(), total };
 }
 
 export async function findBundle(db: Db, storeId: number, bundleId: number) {
