@@ -18,11 +18,21 @@ export type WrittenSince = { products: ReadonlySet<number>; bundles: ReadonlySet
 const ITEM_ANSWER =
   /^\/api\/store_front\/[^/?]+\/(?:(products)\/(\d+)(?:\/product_variants|\/collections)?|bundles\/(\d+)(?:\/bundle_items)?)$/;
 
-/** Whether the answer to `key` is one of a product or bundle that no write since the live build touched. */
+/** A list of ids alone (`fields=id`, docs/api.md), as the sitemap reads them. */
+const ID_LIST = /^\/api\/store_front\/[^/?]+\/(?:products|bundles)\?(.*)$/;
+
+/**
+ * Whether the answer to `key` is one no write since the live build changed: a product's or bundle's that none
+ * touched, or a list of ids in an order that only the catalog's shape decides (name, position, featured,
+ * newest; a price, which follows the variants, can reorder them).
+ */
 function untouched(key: string, written: WrittenSince): boolean {
   const item = ITEM_ANSWER.exec(key);
-  if (!item) return false;
-  return item[1] ? !written.products.has(Number(item[2])) : !written.bundles.has(Number(item[3]));
+  if (item) return item[1] ? !written.products.has(Number(item[2])) : !written.bundles.has(Number(item[3]));
+  const list = ID_LIST.exec(key);
+  if (!list) return false;
+  const query = new URLSearchParams(list[1]);
+  return query.get('fields') === 'id' && !query.get('sort')?.endsWith('price');
 }
 
 /**
