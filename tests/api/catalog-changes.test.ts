@@ -1,5 +1,5 @@
 /**
- * What the catalog's writes tell the next publish (migration 0030, docs/decisions/225-publish-from-catalog-changes.md):
+ * What the catalog's writes tell the next publish (migrations 0030 and 0031, docs/decisions/225-publish-from-catalog-changes.md and 226):
  * the products whose answers may have changed, or nothing (null) when the catalog's shape may have moved.
  */
 import { sql } from 'kysely';
@@ -165,6 +165,42 @@ describe('the writes since a build began', () => {
       'bundle item': null,
       'new product': null,
     });
+  });
+
+  test('one statement writing many rows: each product it changed only in kept columns, unless one changed more', async () => {
+    const { productId, storeId } = await bundledProduct();
+    const ids = await api.db.selectFrom('products').select('id').where('store_id', '=', storeId).execute();
+    expect(ids.length).toBeGreaterThan(2);
+    const kept = (more: boolean) =>
+      api.db
+        .updateTable('products')
+        .set({
+          version: sql`version + 1`,
+          name: more ? sql`case when id = ${productId} then name || '!' else name end` : sql`name`,
+        })
+        .where('store_id', '=', storeId)
+        .execute();
+    const bundles = (more: boolean) =>
+      api.db
+        .updateTable('bundles')
+        .set({ version: sql`version + 1`, featured: more ? sql`not featured` : sql`featured` })
+        .where('store_id', '=', storeId)
+        .execute();
+    // A one-row statement first, as a storefront's connection has seen long before a store-wide one.
+    await after(() =>
+      api.db
+        .updateTable('products')
+        .set({ version: sql`version + 1` })
+        .where('id', '=', productId)
+        .execute(),
+    );
+    expect(await after(() => kept(false))).toEqual({
+      products: new Set(ids.map(({ id }) => id)),
+      bundles: expect.any(Set),
+    });
+    expect(await after(() => kept(true))).toBeNull();
+    expect(await after(() => bundles(false))).toEqual({ products: new Set(), bundles: new Set() });
+    expect(await after(() => bundles(true))).toBeNull();
   });
 
   test('changes pruned past a start: the catalog is listed from that start, not from a later one', async () => {

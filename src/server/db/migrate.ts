@@ -29,6 +29,7 @@ import * as buildHeartbeat from './migrations/0027_build_heartbeat.ts';
 import * as listingChanges from './migrations/0028_listing_changes.ts';
 import * as bundleItemsByBundle from './migrations/0029_bundle_items_by_bundle.ts';
 import * as catalogChanges from './migrations/0030_catalog_changes.ts';
+import * as catalogChangesWithoutJoins from './migrations/0031_catalog_changes_without_joins.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work from any working directory and bundler. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0028_listing_changes': listingChanges,
   '0029_bundle_items_by_bundle': bundleItemsByBundle,
   '0030_catalog_changes': catalogChanges,
+  '0031_catalog_changes_without_joins': catalogChangesWithoutJoins,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -6,7 +6,12 @@ import {
   ORDERS_OF_HOT_ROW_TAKES,
   type ContentionFigures,
 } from '../../../scripts/bench/contention-bench.ts';
-import { BUILD_TIMES_REFERENCE, scaleBudgets, type ScaleFigures } from '../../../scripts/bench/scale-bench.ts';
+import {
+  BUILD_TIMES_REFERENCE,
+  IMPORT_TIMES_REFERENCE,
+  scaleBudgets,
+  type ScaleFigures,
+} from '../../../scripts/bench/scale-bench.ts';
 
 const clean: ContentionFigures = {
   ...CONTENTION_DEFAULTS,
@@ -54,7 +59,12 @@ describe('the contention budgets', () => {
   });
 });
 
-const build = (wallSeconds: number, peakMemoryMiB: number, importPeakMiB: number): BuildFigures => ({
+const build = (
+  wallSeconds: number,
+  peakMemoryMiB: number,
+  importPeakMiB: number,
+  importSeconds = 100,
+): BuildFigures => ({
   catalog: 'x',
   pages: 1000,
   wallSeconds,
@@ -62,10 +72,11 @@ const build = (wallSeconds: number, peakMemoryMiB: number, importPeakMiB: number
   peakMemoryMiB,
   astroBuilt: false,
   importPeakMiB,
+  importSeconds,
 });
 const scale = (big: BuildFigures): ScaleFigures => ({
   products: 100_000,
-  reference: build(20, 1000, 900),
+  reference: build(20, 1000, 900, 20),
   big,
   listings: [{ query: 'all', found: 1, medianMs: 1, p99Ms: 3 }],
   search: [],
@@ -79,6 +90,14 @@ describe('the scale budgets', () => {
     expect(failed(scaleBudgets(scale(build(20 * BUILD_TIMES_REFERENCE + 1, 1500, 900)), 'test'))).toEqual([
       expect.stringContaining('≤ 12×'),
     ]);
+  });
+  test(`the big import is judged against ${IMPORT_TIMES_REFERENCE}× the reference's import of the same run`, () => {
+    const importing = (seconds: number | undefined) =>
+      failed(scaleBudgets(scale({ ...build(100, 1500, 900), importSeconds: seconds }), 'test'));
+    expect(importing(20 * IMPORT_TIMES_REFERENCE)).toEqual([]);
+    // Ten times the products in a hundred times the time: a cost growing with the square of the catalog.
+    expect(importing(20 * 100)).toEqual([expect.stringContaining('import of 100,000 products ≤ 12×')]);
+    expect(importing(undefined)).toEqual([expect.stringContaining('import of 100,000 products ≤ 12×')]);
   });
   test('the import must stay under 1 GiB and the build under 2 GiB', () => {
     expect(failed(scaleBudgets(scale(build(100, 2048, 1024)), 'test'))).toEqual([

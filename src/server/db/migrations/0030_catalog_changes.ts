@@ -18,8 +18,8 @@ const STRUCTURAL_TABLES = [
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
 /** Columns kept by triggers (migrations 0015, 0018, 0023), not written as such: they follow a variant's change. */
-const PRODUCT_KEPT = `array['listed_price_cents', 'stocked_variants', 'option_values', 'version']`;
-const BUNDLE_KEPT = `array['listed_price_cents', 'item_count', 'short_items', 'option_values', 'version']`;
+export const PRODUCT_KEPT = `array['listed_price_cents', 'stocked_variants', 'option_values', 'version']`;
+export const BUNDLE_KEPT = `array['listed_price_cents', 'item_count', 'short_items', 'option_values', 'version']`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table catalog_changes (
@@ -67,10 +67,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     referencing old table as old_rows new table as new_rows
     for each statement execute function catalog_variants_updated()`.execute(db);
 
+  await createJoinedUpdateFunctions(db);
+  for (const table of ['products', 'bundles'])
+    await sql`create trigger ${sql.raw(`${table}_catalog_changes_update`)} after update on ${sql.table(table)}
+      referencing old table as old_rows new table as new_rows
+      for each statement execute function ${sql.raw(`catalog_${table}_updated`)}()`.execute(db);
+}
+
+/**
+ * The products' and bundles' update triggers as this migration made them; replaced by migration 0031, whose
+ * `down` makes them again (docs/decisions/226-catalog-change-triggers-without-joins.md).
+ */
+export async function createJoinedUpdateFunctions(db: Kysely<any>): Promise<void> {
   // A product row whose columns other than the kept ones are as they were names the product; any other change
   // of it, none. Listed by what is left out, so a column added later counts as the shape's.
   await sql`
-    create function catalog_products_updated() returns trigger language plpgsql as $$
+    create or replace function catalog_products_updated() returns trigger language plpgsql as $$
     begin
       insert into catalog_changes (product_id)
         select distinct case when (to_jsonb(n) - ${sql.raw(PRODUCT_KEPT)}) = (to_jsonb(o) - ${sql.raw(PRODUCT_KEPT)})
@@ -81,7 +93,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   // A bundle's kept columns follow its items' variants, whose change names their products: only another change counts.
   await sql`
-    create function catalog_bundles_updated() returns trigger language plpgsql as $$
+    create or replace function catalog_bundles_updated() returns trigger language plpgsql as $$
     begin
       if exists (select 1 from new_rows n join old_rows o on o.id = n.id
           where (to_jsonb(n) - ${sql.raw(BUNDLE_KEPT)}) <> (to_jsonb(o) - ${sql.raw(BUNDLE_KEPT)})) then
@@ -89,10 +101,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
-  for (const table of ['products', 'bundles'])
-    await sql`create trigger ${sql.raw(`${table}_catalog_changes_update`)} after update on ${sql.table(table)}
-      referencing old table as old_rows new table as new_rows
-      for each statement execute function ${sql.raw(`catalog_${table}_updated`)}()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
