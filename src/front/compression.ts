@@ -6,6 +6,13 @@ import { COMPRESSIBLE, MIN_COMPRESSED_BYTES, ON_DEMAND_COMPRESSION } from './sta
 
 /** Jobs of one turn worth splitting between the threads rather than sending to one. */
 const SHARED_BATCH = 64;
+/**
+ * Files a batch holds when it is sent without waiting for the turn to end. A snapshot's renders await only
+ * microtasks when their API answers are kept (snapshot-api-memo.ts), so one turn rendered a hundred pages
+ * while the threads waited, and then the renders waited on the threads, a whole batch being answered at
+ * once: the main thread was idle a fifth of a 10,000-page build's renders (docs/performance.md).
+ */
+const FILES_PER_EARLY_BATCH = 16;
 /** Folders per job of `makeFolders`: enough jobs that one turn's batch is shared out between the threads. */
 const FOLDERS_PER_JOB = 100;
 
@@ -55,6 +62,8 @@ export class CompressedWriter {
   #next = 0;
   #turn = 0;
   #batch: WriteJob[] = [];
+  /** Jobs of `#batch` that write a file. */
+  #batchFiles = 0;
   readonly #replace: boolean;
 
   /**
@@ -130,14 +139,19 @@ export class CompressedWriter {
     return new Promise<WrittenFile[]>((resolve, reject) => {
       this.#pending.set(job.id, { resolve, reject });
       this.#batch.push(job);
-      // Posting is costly per message (a third of a writer's main-thread time): send once per turn.
-      if (this.#batch.length === 1) setImmediate(() => this.#flush());
+      // Posting is costly per message (a third of a writer's main-thread time): sent once per turn, or once
+      // the batch holds enough files to keep a thread busy while the turn goes on.
+      if ('data' in job && ++this.#batchFiles >= FILES_PER_EARLY_BATCH) this.#flush();
+      else if (this.#batch.length === 1) setImmediate(() => this.#flush());
     });
   }
 
   #flush(): void {
+    // Sent already, as its files filled it, after the turn's first job asked for this flush.
+    if (this.#batch.length === 0) return;
     const batch = this.#batch;
     this.#batch = [];
+    this.#batchFiles = 0;
     // A large batch (an incremental build's links) is shared out between the threads.
     const share = batch.length < SHARED_BATCH ? batch.length : Math.ceil(batch.length / this.#workers.length);
     for (let start = 0; start < batch.length; start += share) {

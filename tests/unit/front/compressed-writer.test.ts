@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,4 +37,25 @@ test('bytes given to move go to the thread as they are; others, and a view of a 
   expect(larger.byteLength).toBe(page.length + 'and more'.length);
   for (const name of ['moved.html', 'kept.html', 'view.html'])
     expect(await readFile(path.join(folder, name), 'utf8'), name).toBe(page);
+});
+
+/** Waits on this thread, without yielding to the event loop, until `done` or `ms` have passed. */
+function blockUntil(done: () => boolean, ms: number): boolean {
+  const deadline = Date.now() + ms;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (!done()) {
+    if (Date.now() > deadline) return false;
+    Atomics.wait(pause, 0, 0, 5);
+  }
+  return true;
+}
+
+test('the files of a turn that queues many go to the threads before the turn ends', async () => {
+  // A snapshot's renders can queue a hundred pages' files without yielding (their API answers are kept):
+  // the threads must not wait for the turn's end to start on them.
+  const files = Array.from({ length: 40 }, (_, index) => path.join(folder, `${index}`, 'index.html'));
+  const written = files.map((file) => writer.write(file, page, PAGE_COMPRESSION));
+  expect(blockUntil(() => existsSync(files[0]!), 10_000)).toBe(true);
+  await Promise.all(written);
+  for (const file of files) expect(await readFile(file, 'utf8')).toBe(page);
 });
