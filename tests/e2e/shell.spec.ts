@@ -4,7 +4,8 @@
  *   E2E_PORT=4420 DIST_DIR=dist-shell npm run test:e2e -- tests/e2e/shell.spec.ts
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { islandsHydrated } from './fixtures/islands.ts';
 import { layoutShifts } from './fixtures/layout-shift.ts';
 
@@ -421,6 +422,44 @@ test.describe('a deploy removed an island’s code', () => {
     expect(aborted).toBe(2);
     expect(loads).toEqual(['/acme/product/1', '/acme/product/1']);
     await expect(page.locator('.add-to-cart[data-fresh]')).toHaveCount(0);
+  });
+});
+
+test.describe('the page frame', () => {
+  // Where scrollbars take room (desktop Windows and Linux), a page that grows past the window while it loads
+  // gains one: without a gutter kept for it, everything centred moved half its width sideways
+  // (docs/decisions/227-scrollbar-gutter.md). Playwright hides scrollbars unless told not to.
+  test('on a desktop whose scrollbars take room, nothing moves sideways when the page grows past the window', async ({
+    baseURL,
+  }) => {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: ['--hide-scrollbars'],
+    });
+    try {
+      const places = async (path: string, height: number) => {
+        const page = await browser.newPage({ viewport: { width: 1350, height } });
+        await page.goto(new URL(path, baseURL).href);
+        const at = await page.evaluate(() => ({
+          overflows: document.documentElement.scrollHeight > innerHeight,
+          main: document.querySelector('main')!.getBoundingClientRect().left,
+          nav: document.querySelector('.site-header__nav')!.getBoundingClientRect().left,
+        }));
+        await page.close();
+        return at;
+      };
+      for (const path of ['/acme', '/acme/product/1', '/acme/cart']) {
+        // A window taller than the page shows it whole, as it stood before the rest of it arrived.
+        const short = await places(path, 6000);
+        const long = await places(path, 300);
+        expect(short.overflows).toBe(false);
+        expect(long.overflows).toBe(true);
+        expect({ path, main: long.main, nav: long.nav }).toEqual({ path, main: short.main, nav: short.nav });
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });
 
