@@ -4,6 +4,7 @@ import { scaleBudgets, type ScaleFigures } from './scale-bench.ts';
 import type { LoadFigures } from './api-bench.ts';
 import { GENERATED_SLUG } from './catalog-generator.ts';
 import type { BuildFigures } from './build-bench.ts';
+import { REFERENCE_BUILDS } from './plain-astro-build.ts';
 import type { PageJs } from './js-weight.ts';
 import type { LighthouseFigures } from './lighthouse-runs.ts';
 import type { PgReferenceFigures } from './pg-reference.ts';
@@ -47,8 +48,11 @@ export type BudgetResult = {
 
 const KB = 1024;
 
-/** Our 10,000-product build's pages/s as a fraction of a plain Astro build of as many trivial pages (ADR 210). */
-export const BUILD_OF_PLAIN_ASTRO = 0.4;
+/**
+ * Our 10,000-product build's pages/s as a fraction of plain Astro building as many trivial pages, two builds at
+ * once (ADR 210; the reference and this bar since docs/decisions/228-a-build-reference-on-two-cores.md).
+ */
+export const BUILD_OF_PLAIN_ASTRO = 0.25;
 /** One price change published incrementally, as a fraction of the full build's wall clock in the same run (ADR 211). */
 export const INCREMENTAL_OF_FULL_BUILD = 0.1;
 
@@ -113,7 +117,7 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
     const plain = big.plainAstro;
     const ratio = plain ? big.pagesPerSecond / plain.pagesPerSecond : 0;
     add(
-      `build ${big.catalog} ≥ ${BUILD_OF_PLAIN_ASTRO}× the pages/s of a plain Astro build of as many pages`,
+      `build ${big.catalog} ≥ ${BUILD_OF_PLAIN_ASTRO}× the pages/s of plain Astro building as many pages, ${plain?.builds ?? REFERENCE_BUILDS} builds at once`,
       plain
         ? `${ratio.toFixed(2)}× (${big.pagesPerSecond} vs ${plain.pagesPerSecond} pages/s, ${thousands(big.pages)} pages; ${conditions(r, 'build')})`
         : 'no plain Astro build measured beside it',

@@ -8,6 +8,9 @@ import { round } from './stats.ts';
 /** The reference for the build budget: what Astro alone does with as many pages, on the same machine, minutes apart. */
 export type PlainAstroFigures = {
   pages: number;
+  /** Astro builds run at once, the pages shared between them (absent: one, as before ADR 228). */
+  builds?: number;
+  /** From the first build's start to the last one's end. */
   wallSeconds: number;
   pagesPerSecond: number;
   cpuSeconds?: number;
@@ -16,25 +19,31 @@ export type PlainAstroFigures = {
 };
 
 /**
+ * Plain Astro builds run at once for the reference: as many cores as our build keeps busy, its main thread
+ * and the writer threads beside it (about two: docs/performance.md). One Astro build keeps one core busy, so
+ * a machine busy with other work slowed it half as much as ours, and the ratio judged the machine's load
+ * (docs/decisions/228-a-build-reference-on-two-cores.md).
+ */
+export const REFERENCE_BUILDS = 2;
+
+/**
  * Below the project, so the generated project resolves the project's own `astro` from node_modules
  * (gitignored, as bench/tmp is).
  */
 const PLAIN_ROOT = path.resolve('bench/tmp/plain-astro');
 
 /**
- * One `[id].astro` page with `getStaticPaths` for `pages` ids: a static Astro build, nothing of ours in it.
- * The last run's project is moved aside, as our build's output is (build-bench.ts), so neither build
- * follows a large deletion (docs/decisions/221-timed-builds-away-from-large-deletions.md).
+ * One `[id].astro` page with `getStaticPaths` for `count` ids from `first`: a static Astro build, nothing of ours
+ * in it.
  */
-async function writePlainProject(pages: number): Promise<void> {
-  await moveAside(PLAIN_ROOT);
-  await mkdir(path.join(PLAIN_ROOT, 'src/pages'), { recursive: true });
-  await writeFile(path.join(PLAIN_ROOT, 'astro.config.mjs'), "export default { output: 'static' };\n");
+async function writePlainProject(root: string, first: number, count: number): Promise<void> {
+  await mkdir(path.join(root, 'src/pages'), { recursive: true });
+  await writeFile(path.join(root, 'astro.config.mjs'), "export default { output: 'static' };\n");
   await writeFile(
-    path.join(PLAIN_ROOT, 'src/pages/[id].astro'),
+    path.join(root, 'src/pages/[id].astro'),
     `---
 export function getStaticPaths() {
-  return Array.from({ length: ${pages} }, (_, i) => ({ params: { id: String(i + 1) } }));
+  return Array.from({ length: ${count} }, (_, i) => ({ params: { id: String(${first} + i) } }));
 }
 const { id } = Astro.params;
 ---
@@ -46,23 +55,61 @@ const { id } = Astro.params;
   );
 }
 
-/** `astro build` of `pages` trivial pages with the same Node as our build, timed the same way. */
+/** `pages` shared between `builds` as evenly as they go: the first ones take one more. */
+export function sharePages(pages: number, builds: number): number[] {
+  return Array.from({ length: builds }, (_, index) => Math.floor(pages / builds) + (index < pages % builds ? 1 : 0));
+}
+
+/**
+ * `REFERENCE_BUILDS` `astro build`s at once, of `pages` trivial pages between them, with the same Node as our
+ * build, each timed as it is. The last run's projects are moved aside, as our build's output is
+ * (build-bench.ts), so neither build follows a large deletion
+ * (docs/decisions/221-timed-builds-away-from-large-deletions.md).
+ */
 export async function plainAstroBuild(pages: number, log: (line: string) => void): Promise<PlainAstroFigures> {
-  await writePlainProject(pages);
+  await moveAside(PLAIN_ROOT);
+  const shares = sharePages(pages, REFERENCE_BUILDS);
+  const roots = shares.map((_, index) => path.join(PLAIN_ROOT, String(index)));
+  let first = 1;
+  for (const [index, count] of shares.entries()) {
+    await writePlainProject(roots[index]!, first, count);
+    first += count;
+  }
   await settleDisk();
-  const run = await measureCommand(
-    process.execPath,
-    [path.resolve('node_modules/astro/bin/astro.mjs'), 'build', '--root', PLAIN_ROOT],
-    // The bench's own DIST_DIR and source maps are for our build; this project builds into its own dist.
-    { ...childEnv({}), DIST_DIR: '', ASTRO_SOURCEMAP: '' },
+  const started = performance.now();
+  const runs = await Promise.all(
+    roots.map((root) =>
+      measureCommand(
+        process.execPath,
+        [path.resolve('node_modules/astro/bin/astro.mjs'), 'build', '--root', root],
+        // The bench's own DIST_DIR and source maps are for our build; each project builds into its own dist.
+        { ...childEnv({}), DIST_DIR: '', ASTRO_SOURCEMAP: '' },
+      ),
+    ),
   );
-  if (run.code !== 0) throw new Error(`The plain Astro build exited with ${run.code}:\n${run.output.slice(-3000)}`);
+  const wallSeconds = (performance.now() - started) / 1000;
+  const failed = runs.find((run) => run.code !== 0);
+  if (failed) throw new Error(`A plain Astro build exited with ${failed.code}:\n${failed.output.slice(-3000)}`);
+  const cpu = runs.map(cpuFigures);
+  const sum = (key: 'cpuSeconds' | 'systemCpuSeconds') =>
+    cpu.every((figures) => figures[key] !== undefined)
+      ? {
+          [key]: round(
+            cpu.reduce((total, figures) => total + figures[key]!, 0),
+            1,
+          ),
+        }
+      : {};
   const figures: PlainAstroFigures = {
     pages,
-    wallSeconds: round(run.wallSeconds, 2),
-    pagesPerSecond: round(pages / run.wallSeconds, 1),
-    ...cpuFigures(run),
+    builds: REFERENCE_BUILDS,
+    wallSeconds: round(wallSeconds, 2),
+    pagesPerSecond: round(pages / wallSeconds, 1),
+    ...sum('cpuSeconds'),
+    ...sum('systemCpuSeconds'),
   };
-  log(`  plain Astro build: ${pages} trivial pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s)`);
+  log(
+    `  plain Astro build: ${pages} trivial pages in ${figures.wallSeconds} s (${figures.pagesPerSecond} pages/s), ${REFERENCE_BUILDS} builds at once`,
+  );
   return figures;
 }

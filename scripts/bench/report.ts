@@ -115,7 +115,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
       ...(b.plainAstro
         ? [
             [
-              'plain Astro, trivial pages (reference)',
+              `plain Astro, trivial pages, ${b.plainAstro.builds ?? 1} ${(b.plainAstro.builds ?? 1) === 1 ? 'build' : 'builds at once'} (reference)`,
               b.plainAstro.pages,
               b.plainAstro.wallSeconds,
               b.plainAstro.pagesPerSecond,
@@ -128,7 +128,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
         : []),
     ]);
     parts.push(
-      '### Build (`npm run build`, wall clock; peak = highest RSS sum of the process tree; reference: `astro build` of as many trivial pages, same run)\n\n' +
+      '### Build (`npm run build`, wall clock; peak = highest RSS sum of the process tree; reference: `astro build`s of as many trivial pages between them, at once, same run; ADR 228)\n\n' +
         table(
           ['catalog', 'pages', 'seconds', 'pages/s', 'of plain Astro', 'CPU s (system)', 'peak MiB', 'astro build'],
           rows,
