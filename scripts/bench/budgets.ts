@@ -15,6 +15,8 @@ export type BenchResults = {
   search?: SearchFigures;
   js?: PageJs[];
   lighthouse?: LighthouseFigures[];
+  /** Where Lighthouse's Chromium and the storefront it loads ran (docs/decisions/229-measured-processes-in-a-cpu-group.md). */
+  lighthouseCpu?: string;
   build?: BuildFigures[];
   api?: {
     pglite?: LoadFigures[];
@@ -135,7 +137,8 @@ export function checkBudgets(r: BenchResults): BudgetResult[] {
       share <= INCREMENTAL_OF_FULL_BUILD,
     );
   }
-  // A filtered listing of the big catalog answers within the API's p99 (docs/decisions/192-listing-facets.md).
+  // A filtered listing of the big catalog answers within the API's p99 (docs/decisions/192-listing-facets.md),
+  // measured in a CPU group where the machine lets the bench make one (docs/decisions/229-measured-processes-in-a-cpu-group.md).
   const pages = r.search?.listings?.find((l) => l.engine === 'PostgreSQL')?.queries.filter((l) => !l.background);
   for (const listing of pages ?? []) {
     add(

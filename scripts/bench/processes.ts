@@ -29,19 +29,28 @@ function processTable(): Map<number, ProcessRow> {
   return rows;
 }
 
-/** The sum of `pick` over a process and all its descendants (Linux /proc; 0 elsewhere). */
-function sumOverTree(rootPid: number, pick: (row: ProcessRow) => number): number {
-  const rows = processTable();
+/** A process and all its live descendants (Linux /proc; only `rootPid` elsewhere). */
+export function treePids(rootPid: number): number[] {
+  return treeRows(processTable(), rootPid).map(([pid]) => pid);
+}
+
+function treeRows(rows: Map<number, ProcessRow>, rootPid: number): [number, ProcessRow | undefined][] {
   const children = new Map<number, number[]>();
   for (const [pid, row] of rows) children.set(row.ppid, [...(children.get(row.ppid) ?? []), pid]);
-  let total = 0;
+  const out: [number, ProcessRow | undefined][] = [];
   const stack = [rootPid];
   while (stack.length) {
     const pid = stack.pop()!;
-    const row = rows.get(pid);
-    if (row) total += pick(row);
+    out.push([pid, rows.get(pid)]);
     stack.push(...(children.get(pid) ?? []));
   }
+  return out;
+}
+
+/** The sum of `pick` over a process and all its descendants (Linux /proc; 0 elsewhere). */
+function sumOverTree(rootPid: number, pick: (row: ProcessRow) => number): number {
+  let total = 0;
+  for (const [, row] of treeRows(processTable(), rootPid)) if (row) total += pick(row);
   return total;
 }
 

@@ -57,6 +57,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
   if (r.lighthouse) {
     parts.push(
       `### Lighthouse (median of ${r.lighthouse[0]?.runs ?? 0} runs)\n\n` +
+        (r.lighthouseCpu ? `${r.lighthouseCpu}.\n\n` : '') +
         table(
           ['page', 'preset', 'score', 'runs', 'LCP ms', 'TBT ms', 'CLS', 'total KB'],
           r.lighthouse.map((l) => [
@@ -206,6 +207,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
     if (f.listings?.length)
       parts.push(
         `### Listing pages with facets (docs/decisions/192-listing-facets.md; ${f.products} products, 48 per page)\n\n` +
+          (f.postgresCpu ? `PostgreSQL: ${f.postgresCpu}.\n\n` : '') +
           table(
             ['engine', 'listing', 'found', 'median ms', 'p99 ms'],
             f.listings.flatMap((l) => l.queries.map((q) => [l.engine, q.query, q.found, q.medianMs, q.p99Ms])),
