@@ -25,7 +25,7 @@ import { CHROMIUM_PATH } from './chromium.ts';
 import { pacedLoadInChild } from './bench/paced-load.ts';
 import { measureHotRowReference, measurePgReference } from './bench/pg-reference.ts';
 import { runLighthouse } from './bench/lighthouse-runs.ts';
-import { withCpuGroup } from './bench/cpu-group.ts';
+import { joinBackends, withCpuGroup } from './bench/cpu-group.ts';
 import { treePids } from './bench/processes.ts';
 import { measureSearch, searchLines } from './bench/search-bench.ts';
 import { CONTENTION_DEFAULTS, measureContention } from './bench/contention-bench.ts';
@@ -101,9 +101,14 @@ async function section(name: string, run: () => Promise<void>, of?: Section): Pr
   log(`   (${((performance.now() - t) / 1000).toFixed(0)} s)`);
 }
 
-/** `npm start` on a PostgreSQL database made for this run and dropped after it. */
+/**
+ * `npm start` on a PostgreSQL database made for this run and dropped after it. With `cpuGroup`, the
+ * storefront, this process (the load and the references it starts) and the database's backends run in
+ * a CPU group (docs/decisions/229-measured-processes-in-a-cpu-group.md).
+ */
 async function withPostgresStorefront(
   run: (server: RunningServer, databaseUrl: string) => Promise<void>,
+  { cpuGroup = false } = {},
 ): Promise<void> {
   const database = `bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: BENCH.postgresAdminUrl });
@@ -117,7 +122,23 @@ async function withPostgresStorefront(
       port: BENCH.port.storefrontPg,
       env: { DATABASE_URL: url.href, BUILDS_DIR: BENCH.pgBuildsDir, SNAPSHOT_ON_START: '0' },
     });
-    await run(server, url.href);
+    const started = server;
+    if (!cpuGroup) await run(started, url.href);
+    else {
+      const { cpu } = await withCpuGroup(
+        [process.pid, ...(started.child.pid ? treePids(started.child.pid) : [])],
+        async (add, where) => {
+          log(`  the storefront, its PostgreSQL backends and the load ${where}`);
+          const stopJoining = await joinBackends(admin, database, add);
+          try {
+            await run(started, url.href);
+          } finally {
+            stopJoining();
+          }
+        },
+      );
+      results.postgresLoadCpu = `The storefront, its PostgreSQL backends and the load ${cpu}`;
+    }
   } finally {
     await server?.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -275,64 +296,67 @@ if (want('api')) {
   await section(
     'api (PostgreSQL)',
     () =>
-      withPostgresStorefront(async (server, databaseUrl) => {
-        const fixtures = await storeFixtures(server.url);
-        const targets = await apiTargets(server.url, fixtures);
-        const figures: LoadFigures[] = [];
-        for (const target of Object.values(targets)) {
-          await load(server.url, target, 1, { label: 'PostgreSQL' });
-          const f = await load(server.url, target, seconds, { label: 'PostgreSQL', serverPid: server.child.pid });
-          log(
-            `  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
+      withPostgresStorefront(
+        async (server, databaseUrl) => {
+          const fixtures = await storeFixtures(server.url);
+          const targets = await apiTargets(server.url, fixtures);
+          const figures: LoadFigures[] = [];
+          for (const target of Object.values(targets)) {
+            await load(server.url, target, 1, { label: 'PostgreSQL' });
+            const f = await load(server.url, target, seconds, { label: 'PostgreSQL', serverPid: server.child.pid });
+            log(
+              `  PostgreSQL ${f.name}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}`,
+            );
+            figures.push(f);
+          }
+          // The ceiling right beside the runs it is the reference of: the paced rate is a fixed fraction of
+          // it, so a slower or busier machine is offered proportionally less (docs/decisions/210-budgets-as-ratios-in-one-run.md).
+          const ceiling = await measureCeiling();
+          for (const f of [...figures, ...(results.api?.pglite ?? [])]) f.ofCeiling = ofCeiling(f, ceiling);
+          // The paced rate comes from a reference that waits on PostgreSQL as the API does (ADR 215).
+          const pgReference = await measurePgReference(
+            databaseUrl,
+            fixtures.slug,
+            PACED_FRACTION_OF_PG_REFERENCE,
+            seconds,
           );
-          figures.push(f);
-        }
-        // The ceiling right beside the runs it is the reference of: the paced rate is a fixed fraction of
-        // it, so a slower or busier machine is offered proportionally less (docs/decisions/210-budgets-as-ratios-in-one-run.md).
-        const ceiling = await measureCeiling();
-        for (const f of [...figures, ...(results.api?.pglite ?? [])]) f.ofCeiling = ofCeiling(f, ceiling);
-        // The paced rate comes from a reference that waits on PostgreSQL as the API does (ADR 215).
-        const pgReference = await measurePgReference(
-          databaseUrl,
-          fixtures.slug,
-          PACED_FRACTION_OF_PG_REFERENCE,
-          seconds,
-        );
-        log(
-          `  reference node:http + 1 PostgreSQL read: ${pgReference.ceiling.requestsPerSecond} req/s; paced at ${pgReference.paced.offeredRate}/s p99 ${pgReference.paced.p99Ms} ms, committed inserts p99 ${pgReference.pacedWrite?.p99Ms} ms`,
-        );
-        const rate = pgReference.paced.offeredRate!;
-        // The budget's p99: evenly paced (the budget is checked on these), and autocannon's overallRate
-        // beside them, which sends each second's share in a burst (ADR 060).
-        const fixedRate: LoadFigures[] = [];
-        const paced = pacedTargets(fixtures);
-        for (const target of [paced.getCart, paced.addLine]) {
-          const f = await pacedLoadInChild(server.url, target, {
-            rate,
-            seconds: Math.max(seconds, 10),
-            warmupSeconds: 1,
-            label: 'PostgreSQL, paced',
-          });
-          f.ofCeiling = ofCeiling(f, ceiling);
           log(
-            `  PostgreSQL ${f.name} paced at ${rate}/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
+            `  reference node:http + 1 PostgreSQL read: ${pgReference.ceiling.requestsPerSecond} req/s; paced at ${pgReference.paced.offeredRate}/s p99 ${pgReference.paced.p99Ms} ms, committed inserts p99 ${pgReference.pacedWrite?.p99Ms} ms`,
           );
-          fixedRate.push(f);
-        }
-        const burstRate: LoadFigures[] = [];
-        for (const target of [targets.getCart, targets.addLine]) {
-          const f = await load(server.url, target, Math.max(seconds, 10), {
-            label: 'PostgreSQL, autocannon overallRate',
-            rate,
-            connections: 20,
-          });
-          log(
-            `  PostgreSQL ${f.name} autocannon overallRate ${rate}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
-          );
-          burstRate.push(f);
-        }
-        results.api = { ...results.api, postgres: figures, ceiling, pgReference, fixedRate, burstRate };
-      }),
+          const rate = pgReference.paced.offeredRate!;
+          // The budget's p99: evenly paced (the budget is checked on these), and autocannon's overallRate
+          // beside them, which sends each second's share in a burst (ADR 060).
+          const fixedRate: LoadFigures[] = [];
+          const paced = pacedTargets(fixtures);
+          for (const target of [paced.getCart, paced.addLine]) {
+            const f = await pacedLoadInChild(server.url, target, {
+              rate,
+              seconds: Math.max(seconds, 10),
+              warmupSeconds: 1,
+              label: 'PostgreSQL, paced',
+            });
+            f.ofCeiling = ofCeiling(f, ceiling);
+            log(
+              `  PostgreSQL ${f.name} paced at ${rate}/s: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
+            );
+            fixedRate.push(f);
+          }
+          const burstRate: LoadFigures[] = [];
+          for (const target of [targets.getCart, targets.addLine]) {
+            const f = await load(server.url, target, Math.max(seconds, 10), {
+              label: 'PostgreSQL, autocannon overallRate',
+              rate,
+              connections: 20,
+            });
+            log(
+              `  PostgreSQL ${f.name} autocannon overallRate ${rate}: ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`,
+            );
+            burstRate.push(f);
+          }
+          results.api = { ...results.api, postgres: figures, ceiling, pgReference, fixedRate, burstRate };
+        },
+        { cpuGroup: true },
+      ),
     'api',
   );
 }
@@ -341,19 +365,27 @@ if (want('contention')) {
   await section(
     'contention (orders for the same 3 variants on PostgreSQL, docs/decisions/214-scale-and-contention.md)',
     () =>
-      withPostgresStorefront(async (server, databaseUrl) => {
-        const figures = await measureContention(server.url, databaseUrl, CONTENTION_DEFAULTS, log);
-        // The ceiling right after the run, printed beside it (docs/decisions/210-budgets-as-ratios-in-one-run.md).
-        const ceiling = await measureCeiling();
-        figures.ceilingRequestsPerSecond = ceiling.requestsPerSecond;
-        figures.ofCeiling = figures.ordersPerSecond / ceiling.requestsPerSecond;
-        // The budget's reference shares the orders' bottleneck: hot rows, commits, the pool (ADR 218).
-        const takes = await measureHotRowReference(databaseUrl, 'contention', CONTENTION_DEFAULTS.concurrency, seconds);
-        log(`  reference: ${takes.requestsPerSecond} takes/s from 3 hot rows, p99 ${takes.p99Ms} ms`);
-        figures.hotRowTakesPerSecond = takes.requestsPerSecond;
-        figures.ofHotRowTakes = figures.ordersPerSecond / takes.requestsPerSecond;
-        results.contention = figures;
-      }),
+      withPostgresStorefront(
+        async (server, databaseUrl) => {
+          const figures = await measureContention(server.url, databaseUrl, CONTENTION_DEFAULTS, log);
+          // The ceiling right after the run, printed beside it (docs/decisions/210-budgets-as-ratios-in-one-run.md).
+          const ceiling = await measureCeiling();
+          figures.ceilingRequestsPerSecond = ceiling.requestsPerSecond;
+          figures.ofCeiling = figures.ordersPerSecond / ceiling.requestsPerSecond;
+          // The budget's reference shares the orders' bottleneck: hot rows, commits, the pool (ADR 218).
+          const takes = await measureHotRowReference(
+            databaseUrl,
+            'contention',
+            CONTENTION_DEFAULTS.concurrency,
+            seconds,
+          );
+          log(`  reference: ${takes.requestsPerSecond} takes/s from 3 hot rows, p99 ${takes.p99Ms} ms`);
+          figures.hotRowTakesPerSecond = takes.requestsPerSecond;
+          figures.ofHotRowTakes = figures.ordersPerSecond / takes.requestsPerSecond;
+          results.contention = figures;
+        },
+        { cpuGroup: true },
+      ),
     'contention',
   );
 }

@@ -17,6 +17,8 @@ export type BenchResults = {
   lighthouse?: LighthouseFigures[];
   /** Where Lighthouse's Chromium and the storefront it loads ran (docs/decisions/229-measured-processes-in-a-cpu-group.md). */
   lighthouseCpu?: string;
+  /** Where the PostgreSQL API and contention sections' processes ran (the same ADR). */
+  postgresLoadCpu?: string;
   build?: BuildFigures[];
   api?: {
     pglite?: LoadFigures[];

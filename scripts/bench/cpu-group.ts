@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type pg from 'pg';
 
 /**
  * A Linux CPU cgroup for the processes a section measures, weighted above everything else the machine
@@ -143,4 +144,29 @@ export async function withCpuGroup<T>(
   } finally {
     group.release();
   }
+}
+
+/** How often a database's backends are looked up, to join the group as a pool opens them. */
+const BACKENDS_EVERY_MS = 500;
+
+/**
+ * Adds the PostgreSQL backends serving `database` to the group now and every half second until the
+ * returned stop is called. They are read over `admin`, a connection to another database, so the lookup
+ * is not one of the measured queries and its own backend stays out.
+ */
+export async function joinBackends(
+  admin: pg.Client,
+  database: string,
+  add: (pids: readonly number[]) => void,
+): Promise<() => void> {
+  const lookUp = async () =>
+    add(
+      (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map(
+        (r) => r.pid,
+      ),
+    );
+  await lookUp();
+  // A lookup that fails (the database being dropped as the section ends) leaves the group as it is.
+  const timer = setInterval(() => void lookUp().catch(() => {}), BACKENDS_EVERY_MS);
+  return () => clearInterval(timer);
 }

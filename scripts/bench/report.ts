@@ -153,6 +153,7 @@ export function renderReport(machine: MachineInfo, r: BenchResults, budgets: Bud
     ];
     parts.push(
       '### API on loopback (autocannon, 10 connections; "paced" rows: evenly paced open-loop load at the offered rate, ADR 060, a fixed fraction of the ceiling measured beside them, ADR 210)\n\n' +
+        (r.postgresLoadCpu ? `PostgreSQL rows and the contention section: ${r.postgresLoadCpu}.\n\n` : '') +
         table(
           ['call', 'server', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'non-2xx', 'server CPU µs/req'],
           rows.map((f) => [

@@ -23,7 +23,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { seedDemoDataIfEmpty } from '../../src/server/db/seed.ts';
 import { BENCH } from './bench-env.ts';
-import { withCpuGroup } from './cpu-group.ts';
+import { joinBackends, withCpuGroup } from './cpu-group.ts';
 import { GENERATED_SLUG, generateCatalog } from './catalog-generator.ts';
 import { median, percentile, round } from './stats.ts';
 
@@ -56,8 +56,6 @@ const QUERIES: Record<string, string[]> = {
   [GENERATED_SLUG]: ['9999', 'prodcut 4242', 'product bench 4242', 'durable'],
 };
 const RUNS = 15;
-/** How often the database's backends serving the pool are looked up, to join the CPU group. */
-const BACKENDS_EVERY_MS = 500;
 
 async function timeIt(run: () => Promise<number>): Promise<{ found: number; medianMs: number }> {
   let found = await run(); // warm-up
@@ -288,21 +286,14 @@ export async function measureSearch(products: number, log: (line: string) => voi
   try {
     await loadCatalogs(postgres, products);
     // docs/decisions/229-measured-processes-in-a-cpu-group.md: this process and the database's backends
-    // serving it, which join as the pool opens them (read over the admin connection, outside the pool).
+    // serving it.
     const { result, cpu } = await withCpuGroup([process.pid], async (add, where) => {
       log(`  this process and its PostgreSQL backends ${where}`);
-      const backends = async () =>
-        add(
-          (
-            await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])
-          ).rows.map((r) => r.pid),
-        );
-      await backends();
-      const joining = setInterval(() => void backends().catch(() => {}), BACKENDS_EVERY_MS);
+      const stopJoining = await joinBackends(admin, database, add);
       try {
         return { search: await serverQueries(postgres), listing: await listingQueries(postgres) };
       } finally {
-        clearInterval(joining);
+        stopJoining();
       }
     });
     figures.server.push({ engine: 'PostgreSQL pg_trgm', queries: result.search });
